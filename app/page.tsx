@@ -1,0 +1,34 @@
+import Link from 'next/link';
+import { getBakery } from '@/db/bakery';
+
+export const dynamic = 'force-dynamic';
+
+export default function HomePage() {
+  const bakery = getBakery();
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-6 py-16">
+      <h1 className="text-3xl font-semibold" data-testid="bakery-name">
+        {bakery.name}
+      </h1>
+      <p className="text-lg text-stone-700">
+        Ask us about an order, our hours or what is in the oven. A person at the bakery reads every
+        question and answers it.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link
+          href="/ask"
+          className="rounded-md bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800"
+        >
+          Ask a question
+        </Link>
+        <Link
+          href="/inbox"
+          className="rounded-md border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100"
+        >
+          Staff sign-in
+        </Link>
+      </div>
+      {bakery.contact ? <p className="text-sm text-stone-600">{bakery.contact}</p> : null}
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { env } from '@/lib/env';
+import * as schema from './schema';
+import { seedIfEmpty } from './seed';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+type Opened = { path: string; db: Db };
+
+// One handle per process: survives Next's dev reloads, and every module shares it.
+const cache = globalThis as unknown as { __bakeryDb?: Opened };
+
+const MIGRATIONS_FOLDER = join(process.cwd(), 'drizzle');
+
+/**
+ * Opens the SQLite file (creating its folder), turns on WAL, foreign keys and a busy
+ * timeout, applies pending migrations and seeds the example bakery into an empty database.
+ */
+export function openDatabase({ path, seed = true }: { path: string; seed?: boolean }): Db {
+  const fullPath = resolve(path);
+  mkdirSync(dirname(fullPath), { recursive: true });
+  const sqlite = new Database(fullPath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = drizzle({ client: sqlite, schema });
+  migrateWithRetry(db);
+  if (seed) seedIfEmpty(db);
+  return db;
+}
+
+/** Two processes starting together may race to migrate; the loser waits and finds it done. */
+function migrateWithRetry(db: Db): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (!code.startsWith('SQLITE_BUSY') || attempt >= 20) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50 * attempt);
+    }
+  }
+}
+
+/** The process's database, at DATABASE_PATH. */
+export function getDb(): Db {
+  const path = resolve(env().DATABASE_PATH);
+  if (cache.__bakeryDb?.path !== path) {
+    cache.__bakeryDb?.db.$client.close();
+    cache.__bakeryDb = { path, db: openDatabase({ path }) };
+  }
+  return cache.__bakeryDb.db;
+}
+
+export function closeDb(): void {
+  cache.__bakeryDb?.db.$client.close();
+  cache.__bakeryDb = undefined;
+}
+
+/**
+ * Runs `work` in a BEGIN IMMEDIATE transaction: the write lock is taken up front, so two
+ * processes can never both read-then-write the same rows (claiming, sending).
+ */
+export function immediate<T>(db: Db, work: (tx: Db) => T): T {
+  return db.$client.transaction(() => work(db)).immediate();
+}

@@ -1,0 +1,286 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+/** Milliseconds since the epoch, read back as a Date. */
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
+
+/** The bakery itself: always exactly one row, id 1. */
+export const bakery = sqliteTable('bakery', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull(),
+  contact: text('contact').notNull().default(''),
+  /**
+   * Bumped on every change to the menu, hours or date exceptions. A run records the
+   * version it read, so a draft made from older facts can be shown as stale.
+   */
+  factsVersion: integer('facts_version').notNull().default(1),
+  updatedAt: timestamp('updated_at').notNull(),
+});
+
+/** Opening hours by ISO weekday (1 = Monday … 7 = Sunday); null opens/closes means closed. */
+export const weeklyHours = sqliteTable(
+  'weekly_hours',
+  {
+    weekday: integer('weekday').primaryKey(),
+    opens: text('opens'),
+    closes: text('closes'),
+  },
+  (t) => [
+    check('weekly_hours_weekday', sql`${t.weekday} between 1 and 7`),
+    check(
+      'weekly_hours_open_pair',
+      sql`(${t.opens} is null and ${t.closes} is null) or (${t.opens} < ${t.closes})`,
+    ),
+  ],
+);
+
+/** A date that is closed, or open with special hours, overriding the weekly hours. */
+export const dateExceptions = sqliteTable(
+  'date_exceptions',
+  {
+    date: text('date').primaryKey(), // YYYY-MM-DD in the bakery's timezone
+    closed: integer('closed', { mode: 'boolean' }).notNull(),
+    opens: text('opens'),
+    closes: text('closes'),
+    note: text('note'),
+  },
+  (t) => [
+    check(
+      'date_exceptions_shape',
+      sql`(${t.closed} = 1 and ${t.opens} is null and ${t.closes} is null) or (${t.closed} = 0 and ${t.opens} < ${t.closes})`,
+    ),
+  ],
+);
+
+export const menuItems = sqliteTable(
+  'menu_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    /** lower(trim(name)): the unique key, so "Rye Loaf" and "rye loaf" cannot both exist. */
+    nameKey: text('name_key').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    noticeDays: integer('notice_days').notNull().default(0),
+    available: integer('available', { mode: 'boolean' }).notNull().default(true),
+    description: text('description'),
+    createdAt: timestamp('created_at').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('menu_items_name_key').on(t.nameKey),
+    check('menu_items_price', sql`${t.priceCents} >= 0`),
+    check('menu_items_notice', sql`${t.noticeDays} between 0 and 30`),
+  ],
+);
+
+export const questionStatuses = [
+  'queued',
+  'drafting',
+  'drafted',
+  'failed',
+  'sent',
+  'discarded',
+] as const;
+export type QuestionStatus = (typeof questionStatuses)[number];
+
+export const channels = ['web', 'api', 'sample'] as const;
+export type Channel = (typeof channels)[number];
+
+/** The queue: one row per customer question. */
+export const questions = sqliteTable(
+  'questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    text: text('text').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email'),
+    channel: text('channel', { enum: channels }).notNull(),
+    externalId: text('external_id'),
+    /** The customer's capability for /t/<token>: 128+ random bits, never derived from the id. */
+    ticketToken: text('ticket_token').notNull(),
+    status: text('status', { enum: questionStatuses }).notNull().default('queued'),
+    receivedAt: timestamp('received_at').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Earliest time a worker may claim it again after a failed attempt (backoff). */
+    notBefore: timestamp('not_before'),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at'),
+    lastError: text('last_error'),
+    /** The draft staff are looking at: the latest run's text, or their saved edit. */
+    draftText: text('draft_text'),
+    draftRunId: integer('draft_run_id'),
+    discardReason: text('discard_reason'),
+    /** Optimistic concurrency: every write that staff can race on bumps it. */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('questions_status_received').on(t.status, t.receivedAt),
+    index('questions_received').on(t.receivedAt),
+    uniqueIndex('questions_ticket_token').on(t.ticketToken),
+    uniqueIndex('questions_channel_external_id').on(t.channel, t.externalId),
+    index('questions_lease').on(t.status, t.leaseExpiresAt),
+  ],
+);
+
+export const stopKinds = [
+  'answered',
+  'outOfTurns',
+  'outOfTokens',
+  'outOfBudget',
+  'modelStopped',
+  'failed',
+] as const;
+export type StopKind = (typeof stopKinds)[number];
+
+/** One drafting attempt: what the agent did and what it cost. */
+export const agentRuns = sqliteTable(
+  'agent_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    stopKind: text('stop_kind', { enum: stopKinds }).notNull(),
+    /** modelStopped: refused | truncated | unfinished; free text for other stops. */
+    stopReason: text('stop_reason'),
+    draftText: text('draft_text'),
+    turns: integer('turns').notNull().default(0),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    cacheReadTokens: integer('cache_read_tokens').notNull().default(0),
+    cacheWriteTokens: integer('cache_write_tokens').notNull().default(0),
+    costUsd: real('cost_usd').notNull().default(0),
+    error: text('error'),
+    /** bakery.factsVersion when the run read the bakery's data. */
+    factsVersion: integer('facts_version').notNull(),
+    startedAt: timestamp('started_at').notNull(),
+    finishedAt: timestamp('finished_at').notNull(),
+  },
+  (t) => [index('agent_runs_question').on(t.questionId, t.startedAt)],
+);
+
+/** Every tool call of a run, in the order the model asked. */
+export const toolCalls = sqliteTable(
+  'tool_calls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => agentRuns.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    turn: integer('turn').notNull(),
+    callId: text('call_id').notNull(),
+    toolName: text('tool_name').notNull(),
+    input: text('input').notNull(), // JSON
+    result: text('result').notNull(),
+    isError: integer('is_error', { mode: 'boolean' }).notNull(),
+    /** badInput | notFound | unavailable when isError; null otherwise. */
+    errorKind: text('error_kind'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tool_calls_run_seq').on(t.runId, t.seq),
+    index('tool_calls_name_error').on(t.toolName, t.errorKind),
+  ],
+);
+
+export const roles = ['owner', 'staff'] as const;
+export type Role = (typeof roles)[number];
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(), // stored lower-cased
+    name: text('name').notNull(),
+    role: text('role', { enum: roles }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    /** Removed staff keep their row so the replies they sent still name them. */
+    removedAt: timestamp('removed_at'),
+  },
+  (t) => [uniqueIndex('users_email').on(t.email)],
+);
+
+/** Server-side sessions: the id is the SHA-256 of the cookie's token, never the token itself. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Failed sign-ins, keyed by account and by address, for rate limiting across processes. */
+export const signInFailures = sqliteTable(
+  'sign_in_failures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    at: timestamp('at').notNull(),
+  },
+  (t) => [index('sign_in_failures_key_at').on(t.key, t.at)],
+);
+
+/** What a person sent: the one row per question that a customer can read. */
+export const replies = sqliteTable(
+  'replies',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    sentBy: integer('sent_by')
+      .notNull()
+      .references(() => users.id),
+    sentAt: timestamp('sent_at').notNull(),
+    runId: integer('run_id').references(() => agentRuns.id),
+    edited: integer('edited', { mode: 'boolean' }).notNull(),
+    editDistance: integer('edit_distance').notNull(),
+  },
+  (t) => [uniqueIndex('replies_question').on(t.questionId)],
+);
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').references(() => users.id),
+    at: timestamp('at').notNull(),
+    action: text('action').notNull(), // e.g. menu.update, hours.update, staff.remove
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: text('before'), // JSON
+    after: text('after'), // JSON
+  },
+  (t) => [index('audit_log_at').on(t.at)],
+);
+
+export type Bakery = typeof bakery.$inferSelect;
+export type WeeklyHours = typeof weeklyHours.$inferSelect;
+export type DateException = typeof dateExceptions.$inferSelect;
+export type MenuItem = typeof menuItems.$inferSelect;
+export type Question = typeof questions.$inferSelect;
+export type AgentRun = typeof agentRuns.$inferSelect;
+export type ToolCall = typeof toolCalls.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Reply = typeof replies.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from './client';
+import { exampleBakery } from './example-bakery';
+import { bakery, menuItems, questions, weeklyHours } from './schema';
+
+/** A ticket token: 192 random bits, URL-safe. */
+export function newTicketToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Inserts the example bakery and sample questions, only into a database with no bakery yet. */
+export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
+  return db.$client
+    .transaction(() => {
+      if (db.select({ id: bakery.id }).from(bakery).get()) return false;
+      db.insert(bakery)
+        .values({
+          id: 1,
+          name: exampleBakery.name,
+          timezone: exampleBakery.timezone,
+          contact: exampleBakery.contact,
+          updatedAt: now,
+        })
+        .run();
+      for (const [day, hours] of Object.entries(exampleBakery.weeklyHours)) {
+        db.insert(weeklyHours)
+          .values({
+            weekday: Number(day),
+            opens: hours?.opens ?? null,
+            closes: hours?.closes ?? null,
+          })
+          .run();
+      }
+      for (const item of exampleBakery.menu) {
+        db.insert(menuItems)
+          .values({
+            ...item,
+            nameKey: item.name.trim().toLowerCase(),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .run();
+      }
+      exampleBakery.sampleQuestions.forEach((q, i) => {
+        // A second apart, oldest first, so the queue drafts them in the order listed.
+        const at = new Date(now.getTime() - (exampleBakery.sampleQuestions.length - i) * 1000);
+        db.insert(questions)
+          .values({
+            ...q,
+            channel: 'sample',
+            externalId: `sample-${i + 1}`,
+            ticketToken: newTicketToken(),
+            receivedAt: at,
+            updatedAt: at,
+          })
+          .run();
+      });
+      return true;
+    })
+    .immediate();
+}

@@ -1,0 +1,101 @@
+/**
+ * The agent's vocabulary: what a model says, what a tool returns, why a run stops and what a
+ * run leaves behind. Plain data only: this module imports nothing, so the core, the shell,
+ * the models and the app all agree on it without depending on each other.
+ */
+
+/** Tokens spent by one model reply (or, added up, by a run). */
+export type Usage = {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+};
+
+export type ToolCall = {
+  /** The model's id for the call; results go back under it. */
+  id: string;
+  name: string;
+  /** Exactly what the model wrote: untrusted until a tool's decoder accepts it. */
+  input: unknown;
+};
+
+export type ModelStopReason = 'refused' | 'truncated' | 'unfinished';
+
+/** Exactly one of three things comes back from a model turn, with what it cost. */
+export type ModelReply =
+  | { kind: 'answer'; text: string; usage: Usage; costUsd: number }
+  | { kind: 'toolCalls'; calls: ToolCall[]; text?: string; usage: Usage; costUsd: number }
+  | { kind: 'stop'; reason: ModelStopReason; detail?: string; usage: Usage; costUsd: number };
+
+export type ToolFailureKind = 'badInput' | 'notFound' | 'unavailable';
+
+/** What the model reads back for one call. */
+export type ToolResult = {
+  callId: string;
+  content: string;
+  isError: boolean;
+  /** Set when isError: which kind of failure, so the app can count "not on the menu". */
+  errorKind?: ToolFailureKind;
+};
+
+/** A model's input for one turn: the task to start, or the results of the calls it asked for. */
+export type ModelTurn =
+  | { kind: 'task'; text: string }
+  | { kind: 'toolResults'; results: ToolResult[] };
+
+/** Streamed while a model writes; a page may show the draft as it grows. */
+export type ModelEvent = { kind: 'textDelta'; text: string };
+
+/** One conversation with one model. The loop never sees which provider is behind it. */
+export interface Model {
+  /** Shown wherever a draft shows its model: a model id, or "offline drafter". */
+  readonly name: string;
+  takeTurn(
+    turn: ModelTurn,
+    options: { signal: AbortSignal; onEvent?: (event: ModelEvent) => void },
+  ): Promise<ModelReply>;
+}
+
+export type Limits = {
+  /** The model is asked at most this many times. */
+  maxTurns: number;
+  /** Input plus output tokens, all kinds, across the run. */
+  maxTokens: number;
+  maxDollars: number;
+};
+
+export type Spent = Usage & { turns: number; costUsd: number };
+
+export type Stop =
+  | { kind: 'answered'; text: string }
+  | { kind: 'outOfTurns' }
+  | { kind: 'outOfTokens' }
+  | { kind: 'outOfBudget' }
+  | { kind: 'modelStopped'; reason: ModelStopReason; detail?: string };
+
+export type StopKind = Stop['kind'];
+
+/** One call the loop made (or refused to make), with what went back to the model. */
+export type Step = {
+  turn: number;
+  call: ToolCall;
+  result: ToolResult;
+  durationMs: number;
+};
+
+/** Everything a run leaves behind: why it stopped, what it spent, every lookup. */
+export type Run = {
+  model: string;
+  stop: Stop;
+  spent: Spent;
+  steps: Step[];
+};
+
+/** Emitted by runAgent as it goes, in order. */
+export type AgentEvent =
+  | { kind: 'turnStarted'; turn: number }
+  | { kind: 'textDelta'; turn: number; text: string }
+  | { kind: 'toolCall'; turn: number; call: ToolCall }
+  | { kind: 'toolResult'; turn: number; result: ToolResult; durationMs: number }
+  | { kind: 'stopped'; stop: Stop; spent: Spent };

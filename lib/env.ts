@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the desk reads from the environment, validated once. Nothing else in the
+ * project reads process.env for configuration, so the README's table can be checked here.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
+
+const envSchema = z
+  .object({
+    DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('data/bakery.db')),
+    ANTHROPIC_API_KEY: optionalString,
+    ANTHROPIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    DRAFT_MODEL: z.preprocess(emptyAsUndefined, z.enum(['offline', 'claude']).optional()),
+    CLAUDE_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-opus-5-5')),
+    CLAUDE_EFFORT: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['low', 'medium', 'high', 'max']).default('medium'),
+    ),
+    CLAUDE_MAX_TOKENS: positiveInt(2048),
+    CLAUDE_TIMEOUT_MS: positiveInt(60_000),
+    CLAUDE_IDLE_TIMEOUT_MS: positiveInt(30_000),
+    CLAUDE_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(2)),
+    DRAFT_MAX_TURNS: positiveInt(6),
+    DRAFT_MAX_TOKENS: positiveInt(60_000),
+    DRAFT_MAX_DOLLARS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(0.5)),
+    DRAFT_CONCURRENCY: positiveInt(2),
+    DRAFT_MAX_ATTEMPTS: positiveInt(3),
+    DRAFT_WORKER: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+    INTAKE_API_KEY: optionalString,
+    PUBLIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  })
+  .transform((env) => ({
+    ...env,
+    DRAFT_MODEL: env.DRAFT_MODEL ?? (env.ANTHROPIC_API_KEY ? 'claude' : 'offline'),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+      throw new Error(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    tsconfigPaths: true,
+    // `server-only` guards db/ from client bundles; outside Next it is an empty module.
+    alias: { 'server-only': fileURLToPath(new URL('./tests/support/empty.ts', import.meta.url)) },
+  },
+  test: {
+    include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
+    exclude: ['e2e/**', 'node_modules/**'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
