@@ -1,0 +1,216 @@
+import 'server-only';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { type Db, getDb, immediate } from './client';
+import { agentRuns, type Question, questions, toolCalls } from './schema';
+
+/**
+ * The drafting queue. Every state change that two workers (or a worker and a person) could race
+ * on happens inside BEGIN IMMEDIATE, and is conditional on holding the lease.
+ */
+
+type Lease = { owner: string; leaseMs: number; now: Date };
+
+function leaseFields({ owner, leaseMs, now }: Lease) {
+  return {
+    status: 'drafting' as const,
+    leaseOwner: owner,
+    leaseExpiresAt: new Date(now.getTime() + leaseMs),
+    attempts: sql`${questions.attempts} + 1`,
+    updatedAt: now,
+  };
+}
+
+function claimable(now: Date) {
+  return or(
+    and(
+      eq(questions.status, 'queued'),
+      or(isNull(questions.notBefore), lte(questions.notBefore, now)),
+    ),
+    // A lease that ran out belongs to a worker that died or hung: the question is free again.
+    and(eq(questions.status, 'drafting'), lt(questions.leaseExpiresAt, now)),
+  );
+}
+
+/** Takes the oldest question that is ready to draft, or nothing. */
+export function claimNextQuestion(lease: Lease): Question | undefined {
+  const db = getDb();
+  return immediate(db, () => {
+    const next = db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(claimable(lease.now))
+      .orderBy(asc(questions.receivedAt), asc(questions.id))
+      .limit(1)
+      .get();
+    if (!next) return undefined;
+    return db
+      .update(questions)
+      .set(leaseFields(lease))
+      .where(eq(questions.id, next.id))
+      .returning()
+      .get();
+  });
+}
+
+export type ClaimOne =
+  | { ok: true; question: Question }
+  | { ok: false; reason: 'notFound' | 'busy' | 'closed'; question?: Question };
+
+/** Takes one named question for a draft a person asked for, unless someone else holds it. */
+export function claimQuestion(input: Lease & { id: number }): ClaimOne {
+  const db = getDb();
+  return immediate(db, () => {
+    const question = db.select().from(questions).where(eq(questions.id, input.id)).get();
+    if (!question) return { ok: false, reason: 'notFound' };
+    if (question.status === 'sent' || question.status === 'discarded') {
+      return { ok: false, reason: 'closed', question };
+    }
+    const leaseHeld =
+      question.status === 'drafting' &&
+      question.leaseExpiresAt !== null &&
+      question.leaseExpiresAt >= input.now;
+    if (leaseHeld) return { ok: false, reason: 'busy', question };
+    const claimed = db
+      .update(questions)
+      .set({ ...leaseFields(input), notBefore: null })
+      .where(eq(questions.id, input.id))
+      .returning()
+      .get();
+    if (!claimed) return { ok: false, reason: 'notFound' };
+    return { ok: true, question: claimed };
+  });
+}
+
+function holdsLease(db: Db, questionId: number, owner: string): boolean {
+  const row = db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.id, questionId),
+        eq(questions.status, 'drafting'),
+        eq(questions.leaseOwner, owner),
+      ),
+    )
+    .get();
+  return row !== undefined;
+}
+
+/** Extends a lease while a long draft is still being written; false when it was lost. */
+export function renewLease(input: Lease & { questionId: number }): boolean {
+  const result = getDb()
+    .update(questions)
+    .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs) })
+    .where(
+      and(
+        eq(questions.id, input.questionId),
+        eq(questions.status, 'drafting'),
+        eq(questions.leaseOwner, input.owner),
+      ),
+    )
+    .run();
+  return result.changes === 1;
+}
+
+export type RunRow = Omit<typeof agentRuns.$inferInsert, 'id' | 'questionId'>;
+export type ToolCallRow = Omit<typeof toolCalls.$inferInsert, 'id' | 'runId'>;
+
+export type NextState =
+  | { status: 'drafted' }
+  | { status: 'queued'; notBefore: Date; lastError: string }
+  | { status: 'failed'; lastError: string };
+
+/**
+ * Stores a finished attempt in one transaction: the run, every tool call in order, and the
+ * question's new state. Written only while the lease is still ours, so a worker that lost its
+ * lease (and whose question someone else has drafted since) writes nothing.
+ */
+export function recordAttempt(input: {
+  questionId: number;
+  owner: string;
+  run: RunRow;
+  calls: ToolCallRow[];
+  next: NextState;
+  now: Date;
+}): { ok: true; runId: number } | { ok: false; reason: 'leaseLost' } {
+  const db = getDb();
+  return immediate(db, () => {
+    if (!holdsLease(db, input.questionId, input.owner)) return { ok: false, reason: 'leaseLost' };
+    const run = db
+      .insert(agentRuns)
+      .values({ ...input.run, questionId: input.questionId })
+      .returning({ id: agentRuns.id })
+      .get();
+    if (input.calls.length > 0) {
+      db.insert(toolCalls)
+        .values(input.calls.map((call) => ({ ...call, runId: run.id })))
+        .run();
+    }
+    const released = { leaseOwner: null, leaseExpiresAt: null, updatedAt: input.now };
+    if (input.next.status === 'drafted') {
+      db.update(questions)
+        .set({
+          ...released,
+          status: 'drafted',
+          draftText: input.run.draftText ?? null,
+          draftRunId: run.id,
+          lastError: null,
+          notBefore: null,
+          version: sql`${questions.version} + 1`,
+        })
+        .where(eq(questions.id, input.questionId))
+        .run();
+    } else {
+      db.update(questions)
+        .set({
+          ...released,
+          status: input.next.status,
+          lastError: input.next.lastError,
+          notBefore: input.next.status === 'queued' ? input.next.notBefore : null,
+          version: sql`${questions.version} + 1`,
+        })
+        .where(eq(questions.id, input.questionId))
+        .run();
+    }
+    return { ok: true, runId: run.id };
+  });
+}
+
+/**
+ * Hands back every question a worker still holds, as it shuts down. The attempt it was on is
+ * not counted: stopping a server is not the question's fault.
+ */
+export function releaseLeases({ owner, now }: { owner: string; now: Date }): number {
+  const db = getDb();
+  return immediate(db, () => {
+    const result = db
+      .update(questions)
+      .set({
+        status: 'queued',
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        notBefore: null,
+        attempts: sql`max(${questions.attempts} - 1, 0)`,
+        updatedAt: now,
+      })
+      .where(and(eq(questions.status, 'drafting'), eq(questions.leaseOwner, owner)))
+      .run();
+    return result.changes;
+  });
+}
+
+/** Puts a failed question back in the queue for a fresh set of attempts. */
+export function requeueQuestion({ id, now }: { id: number; now: Date }): boolean {
+  const result = getDb()
+    .update(questions)
+    .set({
+      status: 'queued',
+      attempts: 0,
+      notBefore: null,
+      updatedAt: now,
+      version: sql`${questions.version} + 1`,
+    })
+    .where(and(eq(questions.id, id), eq(questions.status, 'failed')))
+    .run();
+  return result.changes === 1;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { cleanLine, cleanText } from './clean-text';
+
+/** Limits shared by the public form and the intake API, and shown to customers. */
+export const QUESTION_MAX_CHARS = 2000;
+export const NAME_MAX_CHARS = 100;
+export const EMAIL_MAX_CHARS = 254;
+export const EXTERNAL_ID_MAX_CHARS = 200;
+
+const questionText = z
+  .string({ error: 'Write your question.' })
+  .transform(cleanText)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Write your question.')
+      .max(QUESTION_MAX_CHARS, `Keep the question to ${QUESTION_MAX_CHARS} characters or fewer.`),
+  );
+
+const customerName = z
+  .string({ error: 'Tell us your name.' })
+  .transform(cleanLine)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Tell us your name.')
+      .max(NAME_MAX_CHARS, `Keep the name to ${NAME_MAX_CHARS} characters or fewer.`),
+  );
+
+const email = z
+  .string({ error: 'The email must be text.' })
+  .transform(cleanLine)
+  .pipe(
+    z.union([
+      z.literal('').transform(() => null),
+      z
+        .email('That email address does not look right.')
+        .max(EMAIL_MAX_CHARS, 'That email address is too long.')
+        .transform((e) => e.toLowerCase()),
+    ]),
+  );
+
+/** The /ask form: every field arrives as a string (or not at all). */
+export const askFormSchema = z.object({
+  name: customerName,
+  email: z.preprocess((v) => v ?? '', email),
+  text: questionText,
+});
+export type AskFormInput = z.infer<typeof askFormSchema>;
+
+/** POST /api/questions. Unknown fields are refused, so a typo is an error rather than lost data. */
+export const intakeApiSchema = z.strictObject({
+  text: questionText,
+  customer: z.strictObject({
+    name: customerName,
+    email: z
+      .preprocess((v) => v ?? '', email)
+      .optional()
+      .transform((v) => v ?? null),
+  }),
+  externalId: z
+    .string({ error: 'externalId must be a string.' })
+    .transform(cleanLine)
+    .pipe(
+      z
+        .string()
+        .min(1, 'externalId must not be empty.')
+        .max(
+          EXTERNAL_ID_MAX_CHARS,
+          `externalId must be ${EXTERNAL_ID_MAX_CHARS} characters or fewer.`,
+        ),
+    )
+    .optional(),
+});
+export type IntakeApiInput = z.infer<typeof intakeApiSchema>;
+
+/** Field errors keyed by a dotted path ("customer.name"), as forms and the API report them. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '(body)';
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field(s): ${issue.keys.join(', ')}.`
+        : issue.message;
+    out[key] = [...(out[key] ?? []), message];
+  }
+  return out;
+}

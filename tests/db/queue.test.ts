@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { createQuestion, getQuestion } from '@/db/questions';
+import {
+  claimNextQuestion,
+  claimQuestion,
+  recordAttempt,
+  releaseLeases,
+  renewLease,
+  requeueQuestion,
+} from '@/db/queue';
+import { useTempDatabase } from '../support/temp-db';
+
+const t0 = new Date('2026-12-01T15:00:00Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const lease = (owner: string, now: Date) => ({ owner, leaseMs: 10_000, now });
+
+function count(table: string): number {
+  return getDb().$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
+}
+
+const aRun = {
+  model: 'offline drafter',
+  stopKind: 'answered' as const,
+  draftText: 'Yes, see you Saturday.',
+  turns: 2,
+  factsVersion: 1,
+  startedAt: t0,
+  finishedAt: t0,
+};
+const aCall = {
+  seq: 0,
+  turn: 1,
+  callId: 'c1',
+  toolName: 'menu_item',
+  input: '{"name":"rye loaf"}',
+  result: 'rye loaf: $9.00',
+  isError: false,
+  durationMs: 1,
+};
+
+describe('the drafting queue', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  beforeEach(() => {
+    temp = useTempDatabase();
+    // Drain the sample questions so each test starts with only its own.
+    getDb().$client.prepare("update questions set status = 'discarded'").run();
+  });
+  afterEach(() => temp.cleanup());
+
+  function ask(text: string, receivedAt: Date) {
+    return createQuestion({
+      text,
+      customerName: 'C',
+      customerEmail: null,
+      channel: 'web',
+      now: receivedAt,
+    }).question;
+  }
+
+  it('claims the oldest queued question with a lease and counts the attempt', () => {
+    const newer = ask('newer', at(2));
+    const older = ask('older', at(1));
+    const claimed = claimNextQuestion(lease('w1', at(10)));
+    expect(claimed).toMatchObject({
+      id: older.id,
+      status: 'drafting',
+      leaseOwner: 'w1',
+      attempts: 1,
+    });
+    expect(claimed?.leaseExpiresAt).toEqual(at(10_010));
+    expect(claimNextQuestion(lease('w2', at(11)))?.id).toBe(newer.id);
+    expect(claimNextQuestion(lease('w3', at(12)))).toBeUndefined();
+  });
+
+  it('leaves a question alone until its backoff has passed', () => {
+    const q = ask('q', at(0));
+    getDb()
+      .$client.prepare('update questions set not_before = ? where id = ?')
+      .run(at(5_000).getTime(), q.id);
+    expect(claimNextQuestion(lease('w1', at(4_999)))).toBeUndefined();
+    expect(claimNextQuestion(lease('w1', at(5_000)))?.id).toBe(q.id);
+  });
+
+  it('frees a question whose lease ran out, and only then', () => {
+    const q = ask('q', at(0));
+    claimNextQuestion(lease('dead', at(0)));
+    expect(claimNextQuestion(lease('w2', at(10_000)))).toBeUndefined();
+    const reclaimed = claimNextQuestion(lease('w2', at(10_001)));
+    expect(reclaimed).toMatchObject({ id: q.id, leaseOwner: 'w2', attempts: 2 });
+  });
+
+  it('stores the run, its calls and the new state together while the lease is held', () => {
+    const q = ask('q', at(0));
+    claimNextQuestion(lease('w1', at(0)));
+    const result = recordAttempt({
+      questionId: q.id,
+      owner: 'w1',
+      run: aRun,
+      calls: [aCall],
+      next: { status: 'drafted' },
+      now: at(5),
+    });
+    expect(result.ok).toBe(true);
+    const stored = getQuestion({ id: q.id });
+    expect(stored).toMatchObject({
+      status: 'drafted',
+      draftText: 'Yes, see you Saturday.',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      version: q.version + 1,
+    });
+    expect(result.ok && stored?.draftRunId).toBe(result.ok ? result.runId : -1);
+    expect(count('agent_runs')).toBe(1);
+    expect(count('tool_calls')).toBe(1);
+  });
+
+  it('writes nothing for a worker that lost its lease', () => {
+    const q = ask('q', at(0));
+    claimNextQuestion(lease('slow', at(0)));
+    claimNextQuestion(lease('fast', at(20_000)));
+    const result = recordAttempt({
+      questionId: q.id,
+      owner: 'slow',
+      run: aRun,
+      calls: [aCall],
+      next: { status: 'drafted' },
+      now: at(20_001),
+    });
+    expect(result).toEqual({ ok: false, reason: 'leaseLost' });
+    expect(count('agent_runs')).toBe(0);
+    expect(count('tool_calls')).toBe(0);
+    expect(getQuestion({ id: q.id })).toMatchObject({ status: 'drafting', leaseOwner: 'fast' });
+    expect(renewLease({ ...lease('slow', at(20_002)), questionId: q.id })).toBe(false);
+    expect(renewLease({ ...lease('fast', at(20_002)), questionId: q.id })).toBe(true);
+  });
+
+  it('keeps the error and backoff of a failed attempt, then fails it on the last', () => {
+    const q = ask('q', at(0));
+    claimNextQuestion(lease('w1', at(0)));
+    recordAttempt({
+      questionId: q.id,
+      owner: 'w1',
+      run: { ...aRun, stopKind: 'failed', draftText: null, error: 'overloaded' },
+      calls: [],
+      next: { status: 'queued', notBefore: at(2_000), lastError: 'overloaded' },
+      now: at(1),
+    });
+    expect(getQuestion({ id: q.id })).toMatchObject({
+      status: 'queued',
+      lastError: 'overloaded',
+      notBefore: at(2_000),
+    });
+    claimNextQuestion(lease('w1', at(2_000)));
+    recordAttempt({
+      questionId: q.id,
+      owner: 'w1',
+      run: { ...aRun, stopKind: 'failed', draftText: null, error: 'bad request' },
+      calls: [],
+      next: { status: 'failed', lastError: 'bad request' },
+      now: at(2_001),
+    });
+    expect(getQuestion({ id: q.id })).toMatchObject({
+      status: 'failed',
+      lastError: 'bad request',
+      attempts: 2,
+    });
+    expect(claimNextQuestion(lease('w1', at(99_999)))).toBeUndefined();
+    expect(requeueQuestion({ id: q.id, now: at(100_000) })).toBe(true);
+    expect(getQuestion({ id: q.id })).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('hands back what a stopping worker holds without counting the attempt', () => {
+    const q = ask('q', at(0));
+    claimNextQuestion(lease('w1', at(0)));
+    expect(releaseLeases({ owner: 'w2', now: at(1) })).toBe(0);
+    expect(releaseLeases({ owner: 'w1', now: at(1) })).toBe(1);
+    expect(getQuestion({ id: q.id })).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      leaseOwner: null,
+    });
+  });
+
+  it('lets a person claim one question unless it is held or closed', () => {
+    const q = ask('q', at(0));
+    expect(claimQuestion({ ...lease('staff', at(0)), id: 9_999 })).toEqual({
+      ok: false,
+      reason: 'notFound',
+    });
+    claimNextQuestion(lease('worker', at(0)));
+    expect(claimQuestion({ ...lease('staff', at(1)), id: q.id })).toMatchObject({
+      ok: false,
+      reason: 'busy',
+    });
+    expect(claimQuestion({ ...lease('staff', at(10_001)), id: q.id })).toMatchObject({ ok: true });
+    getDb().$client.prepare("update questions set status = 'sent' where id = ?").run(q.id);
+    expect(claimQuestion({ ...lease('staff', at(20_000)), id: q.id })).toMatchObject({
+      ok: false,
+      reason: 'closed',
+    });
+  });
+
+  it('creates one question per channel and externalId', () => {
+    const first = createQuestion({
+      text: 'a',
+      customerName: 'C',
+      customerEmail: null,
+      channel: 'api',
+      externalId: 'x',
+    });
+    const again = createQuestion({
+      text: 'b',
+      customerName: 'C',
+      customerEmail: null,
+      channel: 'api',
+      externalId: 'x',
+    });
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ question: first.question, created: false });
+    const web = createQuestion({
+      text: 'c',
+      customerName: 'C',
+      customerEmail: null,
+      channel: 'web',
+      externalId: 'x',
+    });
+    expect(web.created).toBe(true);
+  });
+});
