@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Workers re-evaluate this file; the environment carries the main process's choices to them.
 process.env.E2E_RUN_DIR ??= join(tmpdir(), `bakery-desk-e2e-${process.pid}-${Date.now()}`);
 const runDir = process.env.E2E_RUN_DIR;
+// Tests open the same SQLite file to check what the server wrote.
+process.env.E2E_DATABASE_PATH = join(runDir, 'desk.db');
 if (!existsSync(runDir)) {
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
@@ -57,7 +59,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_PATH: join(runDir, 'desk.db'),
+      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
       DRAFT_MODEL: 'offline',
       ANTHROPIC_API_KEY: '',
       ANTHROPIC_BASE_URL: '',

@@ -27,18 +27,20 @@ const customerName = z
       .max(NAME_MAX_CHARS, `Keep the name to ${NAME_MAX_CHARS} characters or fewer.`),
   );
 
+const emailFormat = z.email();
 const email = z
   .string({ error: 'The email must be text.' })
   .transform(cleanLine)
   .pipe(
-    z.union([
-      z.literal('').transform(() => null),
-      z
-        .email('That email address does not look right.')
-        .max(EMAIL_MAX_CHARS, 'That email address is too long.')
-        .transform((e) => e.toLowerCase()),
-    ]),
-  );
+    z
+      .string()
+      .max(EMAIL_MAX_CHARS, 'That email address is too long.')
+      .refine(
+        (value) => value === '' || emailFormat.safeParse(value).success,
+        'That email address does not look right.',
+      ),
+  )
+  .transform((value) => (value === '' ? null : value.toLowerCase()));
 
 /** The /ask form: every field arrives as a string (or not at all). */
 export const askFormSchema = z.object({

@@ -19,8 +19,16 @@ function problem(
   return Response.json({ error, ...extra }, { status, headers });
 }
 
+/** The origin the caller used (Next's request.url names its own bind address instead). */
+function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host;
+  const proto = request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
+
 function created(question: Question, request: Request, status: 200 | 201) {
-  const origin = env().PUBLIC_BASE_URL ?? new URL(request.url).origin;
+  const origin = env().PUBLIC_BASE_URL ?? requestOrigin(request);
   return Response.json(
     {
       id: question.id,

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { AskPage } from './pages/ask-page';
+import { countRows } from './support/database';
+
+test('a customer asks and lands on their own ticket, which promises a person', async ({ page }) => {
+  const ask = new AskPage(page);
+  await ask.open();
+  const ticket = await ask.askAndOpenTicket({
+    name: 'Lena',
+    email: 'lena@example.com',
+    text: 'Do you have rye loaf on Friday?',
+  });
+  expect(ticket).toMatch(/^\/t\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByTestId('ticket-question')).toHaveText('Do you have rye loaf on Friday?');
+  await expect(page.getByTestId('ticket-pending')).toContainText('A person at the bakery will');
+  await expect(page.getByTestId('ticket-reply')).toHaveCount(0);
+});
+
+test('bad input shows errors beside the fields, keeps what was typed and writes nothing', async ({
+  page,
+}) => {
+  const ask = new AskPage(page);
+  await ask.open();
+  const before = countRows('questions');
+  await ask.ask({ name: '', email: 'not an email', text: 'x'.repeat(10) });
+  await expect(page.locator('#name-error')).toHaveText('Tell us your name.');
+  await expect(page.locator('#email-error')).toContainText('does not look right');
+  await expect(page.getByLabel('Your name')).toHaveAttribute('aria-describedby', 'name-error');
+  await expect(page.getByLabel('Your question')).toHaveValue('x'.repeat(10));
+  await expect(page.getByLabel(/^Email/)).toHaveValue('not an email');
+  expect(countRows('questions')).toBe(before);
+});
+
+test('an unknown ticket is not found', async ({ page }) => {
+  const response = await page.goto('/t/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  expect(response?.status()).toBe(404);
+});
+
+test('one address is limited to ten questions a minute, with a clear message', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': '203.0.113.77' });
+  const ask = new AskPage(page);
+  for (let i = 1; i <= 10; i++) {
+    await ask.open();
+    await ask.askAndOpenTicket({ name: 'Busy', text: `Question number ${i}` });
+  }
+  const before = countRows('questions');
+  await ask.open();
+  await ask.ask({ name: 'Busy', text: 'One too many' });
+  await expect(ask.status()).toContainText('Please wait');
+  await expect(page.getByLabel('Your question')).toHaveValue('One too many');
+  expect(countRows('questions')).toBe(before);
+});

@@ -1,0 +1,256 @@
+import { expect, test } from '@playwright/test';
+import { countRows, openDeskDatabase } from './support/database';
+
+const KEY = 'e2e-intake-key';
+const auth = { authorization: `Bearer ${KEY}` };
+const json = { 'content-type': 'application/json' };
+const good = {
+  text: 'Are you open on Monday?',
+  customer: { name: 'Sam', email: 'sam@example.com' },
+};
+
+type BadRequest = {
+  name: string;
+  headers?: Record<string, string>;
+  body: string | Buffer;
+  status: number;
+};
+
+const deepJunk = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+const withBody = (value: unknown) => JSON.stringify(value);
+
+const badRequests: BadRequest[] = [
+  { name: 'no key', headers: json, body: withBody(good), status: 401 },
+  {
+    name: 'a wrong key',
+    headers: { ...json, authorization: 'Bearer nope' },
+    body: withBody(good),
+    status: 401,
+  },
+  {
+    name: 'a key without Bearer',
+    headers: { ...json, authorization: KEY },
+    body: withBody(good),
+    status: 401,
+  },
+  {
+    name: 'Basic auth',
+    headers: { ...json, authorization: `Basic ${btoa(`x:${KEY}`)}` },
+    body: withBody(good),
+    status: 401,
+  },
+  { name: 'no content type', headers: auth, body: withBody(good), status: 415 },
+  {
+    name: 'text/plain',
+    headers: { ...auth, 'content-type': 'text/plain' },
+    body: withBody(good),
+    status: 415,
+  },
+  {
+    name: 'a form post',
+    headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'text=hi',
+    status: 415,
+  },
+  {
+    name: 'a 100 KB body',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, text: 'x'.repeat(100_000) }),
+    status: 413,
+  },
+  {
+    name: 'a body just over 16 KB',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, pad: 'x'.repeat(16_400) }),
+    status: 413,
+  },
+  { name: 'bad JSON', headers: { ...auth, ...json }, body: '{"text": "hi", ', status: 400 },
+  { name: 'an empty body', headers: { ...auth, ...json }, body: '', status: 400 },
+  { name: 'JSON null', headers: { ...auth, ...json }, body: 'null', status: 400 },
+  { name: 'a JSON array', headers: { ...auth, ...json }, body: withBody([good]), status: 400 },
+  { name: 'a JSON string', headers: { ...auth, ...json }, body: '"hello"', status: 400 },
+  { name: 'deep junk', headers: { ...auth, ...json }, body: deepJunk, status: 400 },
+  {
+    name: 'text missing',
+    headers: { ...auth, ...json },
+    body: withBody({ customer: good.customer }),
+    status: 400,
+  },
+  {
+    name: 'text a number',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, text: 42 }),
+    status: 400,
+  },
+  {
+    name: 'text an object',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, text: { a: 1 } }),
+    status: 400,
+  },
+  {
+    name: 'empty text',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, text: '' }),
+    status: 400,
+  },
+  {
+    name: 'whitespace text',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, text: ' \n\t ' }),
+    status: 400,
+  },
+  {
+    name: 'only invisible characters',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, text: '\u200B\u200D\u2060\uFEFF' }),
+    status: 400,
+  },
+  {
+    name: '2,001 characters',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, text: 'x'.repeat(2001) }),
+    status: 400,
+  },
+  {
+    name: 'customer missing',
+    headers: { ...auth, ...json },
+    body: withBody({ text: 'hi' }),
+    status: 400,
+  },
+  {
+    name: 'customer a string',
+    headers: { ...auth, ...json },
+    body: withBody({ text: 'hi', customer: 'Sam' }),
+    status: 400,
+  },
+  {
+    name: 'customer name empty',
+    headers: { ...auth, ...json },
+    body: withBody({ text: 'hi', customer: { name: '' } }),
+    status: 400,
+  },
+  {
+    name: 'customer name too long',
+    headers: { ...auth, ...json },
+    body: withBody({ text: 'hi', customer: { name: 'n'.repeat(101) } }),
+    status: 400,
+  },
+  {
+    name: 'a bad email',
+    headers: { ...auth, ...json },
+    body: withBody({ text: 'hi', customer: { name: 'S', email: 'at@' } }),
+    status: 400,
+  },
+  {
+    name: 'email a number',
+    headers: { ...auth, ...json },
+    body: withBody({ text: 'hi', customer: { name: 'S', email: 5 } }),
+    status: 400,
+  },
+  {
+    name: 'an unknown top-level field',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, priority: 'high' }),
+    status: 400,
+  },
+  {
+    name: 'an unknown customer field',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, customer: { ...good.customer, phone: '555' } }),
+    status: 400,
+  },
+  {
+    name: 'externalId a number',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, externalId: 12 }),
+    status: 400,
+  },
+  {
+    name: 'externalId empty',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, externalId: '' }),
+    status: 400,
+  },
+  {
+    name: 'externalId too long',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, externalId: 'e'.repeat(201) }),
+    status: 400,
+  },
+  {
+    name: 'a prototype-pollution key',
+    headers: { ...auth, ...json },
+    body: '{"text":"hi","customer":{"name":"S"},"__proto__":{"admin":true}}',
+    status: 400,
+  },
+];
+
+test.describe('POST /api/questions', () => {
+  test('creates a question and returns its ticket', async ({ request, baseURL }) => {
+    const response = await request.post('/api/questions', {
+      headers: { ...auth, ...json },
+      data: { ...good, externalId: 'created-once' },
+    });
+    expect(response.status()).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ id: expect.any(Number), status: 'queued' });
+    expect(body.ticketUrl).toMatch(new RegExp(`^${baseURL}/t/[A-Za-z0-9_-]{32}$`));
+    const ticket = await request.get(body.ticketUrl);
+    expect(await ticket.text()).toContain('Are you open on Monday?');
+  });
+
+  test('20 concurrent requests with one externalId make one question', async ({ request }) => {
+    const before = countRows('questions');
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        request.post('/api/questions', {
+          headers: { ...auth, ...json },
+          data: { ...good, externalId: 'concurrent-1' },
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status()).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(19);
+    const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json()).id)));
+    expect(ids.size).toBe(1);
+    expect(countRows('questions')).toBe(before + 1);
+  });
+
+  test('stores cleaned text: invisible characters and surrounding space removed', async ({
+    request,
+  }) => {
+    const response = await request.post('/api/questions', {
+      headers: { ...auth, ...json },
+      data: { ...good, text: '  Rye\u200B loaf\u202E on Friday?\u0007  ', externalId: 'clean-1' },
+    });
+    expect(response.status()).toBe(201);
+    const { id } = await response.json();
+    const db = openDeskDatabase();
+    try {
+      expect(db.prepare('select text from questions where id = ?').pluck().get(id)).toBe(
+        'Rye loaf on Friday?',
+      );
+    } finally {
+      db.close();
+    }
+  });
+
+  for (const bad of badRequests) {
+    test(`refuses ${bad.name} with ${bad.status} and writes nothing`, async ({ request }) => {
+      const before = countRows('questions');
+      const response = await request.post('/api/questions', {
+        headers: bad.headers,
+        data: bad.body,
+      });
+      expect(response.status()).toBe(bad.status);
+      const body = await response.json();
+      expect(typeof body.error).toBe('string');
+      if (bad.status === 400 && bad.name.match(/text|customer|email|externalId|field/)) {
+        expect(Object.keys(body.fieldErrors ?? {})).not.toHaveLength(0);
+      }
+      expect(countRows('questions')).toBe(before);
+    });
+  }
+});

@@ -1,0 +1,20 @@
+import Database from 'better-sqlite3';
+
+/** The e2e server's SQLite file, opened read-only: tests look, the app writes. */
+export function openDeskDatabase(): Database.Database {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path)
+    throw new Error('E2E_DATABASE_PATH is not set: run the suite through playwright.config.ts.');
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+export function countRows(table: 'questions' | 'agent_runs' | 'tool_calls' | 'replies'): number {
+  const db = openDeskDatabase();
+  try {
+    return db.prepare(`select count(*) from ${table}`).pluck().get() as number;
+  } finally {
+    db.close();
+  }
+}

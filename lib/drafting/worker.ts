@@ -1,0 +1,129 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { claimNextQuestion, releaseLeases } from '@/db/queue';
+import type { Question } from '@/db/schema';
+import { onDeskEvent } from './live';
+
+export type DraftClaimed = (input: {
+  question: Question;
+  owner: string;
+  signal: AbortSignal;
+}) => Promise<unknown>;
+
+export type WorkerOptions = {
+  concurrency: number;
+  leaseMs: number;
+  /** How often an idle slot looks for work that another process queued. */
+  pollMs: number;
+  draft: DraftClaimed;
+  owner?: string;
+  log?: (message: string) => void;
+};
+
+export type Worker = {
+  readonly owner: string;
+  /** Questions being drafted right now. */
+  readonly active: () => number;
+  /**
+   * Stops claiming, lets what is in hand finish for up to graceMs, aborts the rest and hands
+   * their leases back. Resolves once every slot has stopped.
+   */
+  stop: (options?: { graceMs?: number }) => Promise<void>;
+  /** For a process that is exiting now: abort everything and release leases synchronously. */
+  stopNow: () => number;
+};
+
+export function newWorkerOwner(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * Runs `concurrency` slots, each claiming the oldest ready question and drafting it. Slots
+ * sleep when the queue is empty and wake on news of a new question in this process, or at the
+ * next poll for questions that other processes queued.
+ */
+export function startWorker(options: WorkerOptions): Worker {
+  const owner = options.owner ?? newWorkerOwner();
+  const log = options.log ?? (() => {});
+  const abortAll = new AbortController();
+  let claiming = true;
+  let active = 0;
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of sleepers) wake();
+    sleepers.clear();
+  };
+  const unsubscribe = onDeskEvent((event) => {
+    if (event.kind === 'queueChanged') wakeAll();
+  });
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        sleepers.delete(done);
+        resolve();
+      }, options.pollMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      sleepers.add(done);
+    });
+
+  async function slot(index: number): Promise<void> {
+    while (claiming) {
+      let question: Question | undefined;
+      try {
+        question = claimNextQuestion({ owner, leaseMs: options.leaseMs, now: new Date() });
+      } catch (error) {
+        log(`slot ${index}: could not claim: ${(error as Error).message}`);
+      }
+      if (!question) {
+        await idle();
+        continue;
+      }
+      active++;
+      try {
+        await options.draft({ question, owner, signal: abortAll.signal });
+      } catch (error) {
+        // The drafting function records its own failures; this is a bug or a dead database.
+        log(`slot ${index}: question ${question.id}: ${(error as Error).stack ?? error}`);
+      } finally {
+        active--;
+      }
+      // More work may be waiting: look again at once rather than after a poll.
+    }
+  }
+
+  const slots = Array.from({ length: options.concurrency }, (_, i) => slot(i));
+  log(`drafting worker ${owner} started with ${options.concurrency} slot(s)`);
+
+  const halt = () => {
+    claiming = false;
+    unsubscribe();
+    wakeAll();
+  };
+
+  return {
+    owner,
+    active: () => active,
+    async stop({ graceMs = 8_000 } = {}) {
+      halt();
+      const finished = Promise.all(slots).then(() => true);
+      const late = await Promise.race([
+        finished,
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
+      ]);
+      if (!late) abortAll.abort(new Error('The drafting worker is shutting down.'));
+      await finished;
+      const released = releaseLeases({ owner, now: new Date() });
+      log(`drafting worker ${owner} stopped; ${released} question(s) handed back`);
+    },
+    stopNow() {
+      halt();
+      abortAll.abort(new Error('The drafting worker is shutting down.'));
+      return releaseLeases({ owner, now: new Date() });
+    },
+  };
+}
