@@ -1,0 +1,166 @@
+Feature: Drafting an answer from the bakery's own data
+  A model goes round a loop with read-only tools over the bakery's menu and hours until it
+  answers or stops for a reason the caller can switch on. A person reviews every draft.
+
+  Rule: The loop asks the model, runs the tools it asked for and stops within its limits
+
+    Scenario: The agent answers from the bakery's own data
+      Given a model that asks for "sourdough rolls" and then answers with the price it was given
+      When the agent runs
+      Then the run is answered with "$1.50" and one step holds the menu item's result
+
+    Scenario: An item and Saturday's hours are asked for in one turn and go back together in order
+      Given a model that asks for "rye loaf" and Saturday's hours in one turn
+      When the agent runs
+      Then the model's second turn holds both results, the item's first
+
+    Scenario: A failed lookup goes back as a result that lists the menu
+      Given a model that asks for "croissants"
+      Then the result is an error of kind notFound that names every item on the menu
+
+    Scenario: Input that breaks the schema never reaches the tool
+      Given a model that asks for a menu item with a number for its name
+      Then the result is a badInput error and the tool never ran
+
+    Scenario: A day with a capital letter still finds the hours
+      Given a model that asks for the hours on "Saturday"
+      Then the result holds 08:00 to 13:00
+
+    Scenario: An unknown tool is a failure, not a crash
+      Given a model that asks for a tool nobody defined
+      Then the result is a notFound error naming the tools there are, and the run goes on
+
+    Scenario: A tool that throws is a failure, not a crash
+      Given a tool that throws
+      Then the result is an unavailable error and the run goes on
+
+    Scenario: A tool that takes longer than its time limit is a failure, not a crash
+      Given a tool that never finishes and a time limit of 20 ms
+      Then the result is an unavailable error, the tool's signal is aborted and the run goes on
+
+    Scenario: The loop stops at its turn limit
+      Given a model that always asks for a tool and a turn limit of 3
+      Then the run stops out of turns and the model was asked exactly 3 times
+
+    Scenario: The loop stops when its token budget is spent
+      Given a model that spends 400 tokens a reply and a token budget of 1000
+      Then the run stops out of tokens after the third reply with 1200 tokens spent
+
+    Scenario: The loop stops when its dollar budget is spent
+      Given a model that costs $0.04 a reply and a budget of $0.10
+      Then the run stops out of budget after the third reply
+
+    Scenario: An answer that arrives over a limit is kept
+      Given a model whose answer arrives on the last turn and over the token budget
+      Then the run is answered with that text
+
+    Scenario: A refusal is a stop, never an answer, and no tool runs
+      Given a model that refuses
+      Then the run stops as modelStopped refused with no steps
+
+    Scenario: A truncated reply runs no tool
+      Given a model whose reply was cut off
+      Then the run stops as modelStopped truncated and no tool ran
+
+    Scenario: A call repeated past the limit is answered with an error and not run
+      Given a model that asks for the same item three times with keys in a different order
+      Then the third call is an error and the tool ran twice
+
+    Scenario: Aborting stops the run and the pending model request
+      Given a model request that is still waiting
+      When the caller aborts
+      Then the run rejects and the model's signal is aborted
+
+    Scenario: Two tool calls in one turn run at the same time
+      Given two tools that each wait until the other has started
+      Then both finish and both results go back
+
+    Scenario: The run emits its progress as events
+      Given a model that streams text and asks for a tool
+      Then the events are turn started, text delta, tool call, tool result and stopped, in order
+
+  Rule: The bakery's tools only read, and every number comes from code
+
+    Scenario: Opening hours honour date exceptions
+      Given Christmas Eve is an exception with short hours
+      Then the hours for that date are the exception's, with its note
+
+    Scenario: A day that is not a day is bad input naming the accepted values
+      Given a request for the hours on "Saturday morning"
+      Then the result is badInput and names the weekdays and the date format
+
+    Scenario: A menu item is found forgivingly
+      Given a request for "  Sourdough roll "
+      Then it finds "sourdough rolls" with its price and notice
+
+    Scenario: An unavailable item is reported as not currently available
+      Given the rye loaf is marked unavailable
+      Then asking for it is an unavailable error
+
+    Scenario: The quote does the arithmetic
+      Given two dozen sourdough rolls and a rye loaf for Saturday at 09:00
+      Then the quote holds each line, the total, that the bakery is open and the notice
+
+    Scenario: Every tool's schema is strict
+      Then every tool's JSON Schema forbids extra properties and requires every property
+
+  Rule: The Claude adapter speaks the Messages API through the real SDK
+
+    Scenario: The transcript is append-only and results go back in the model's order
+      Given a fake Messages API that asks for two tools, with a thinking block, then answers
+      Then the second request carries the first response's content unchanged and one user message with both results in order
+
+    Scenario: Tools are sent strict with additionalProperties false
+      Then every tool in the request is strict and its schema forbids extra properties
+
+    Scenario: Requests cache the prefix, opt into the server-side fallback and leave tool choice at auto
+      Then the request has cache_control, the fallback beta header, fallbacks default and no tool_choice
+
+    Scenario: Each stop reason maps to an answer, tool calls or a stop
+      Then end_turn answers, tool_use calls tools, refusal is refused, max_tokens is truncated and pause_turn is unfinished
+
+    Scenario: Rate-limited and overloaded requests are retried
+      Given the fake API answers 429 and then 529 before it answers
+      Then the run is answered after three requests
+
+    Scenario: A bad request is not retried and rejects the run with a readable message
+      Given the fake API answers 400
+      Then the run rejects with the API's message after one request
+
+    Scenario: A stream that stalls after its headers trips the idle watchdog
+      Given the fake API sends headers and then nothing
+      Then the run rejects within the idle timeout
+
+    Scenario: Streamed text arrives as events before the stop
+      Given the fake API streams an answer in pieces
+      Then text delta events arrive, in order, before the stopped event
+
+    Scenario: Usage is priced per model
+      Then a reply's tokens are priced by the model's input, output, cache read and cache write prices
+
+  Rule: The offline drafter answers from the tools alone, with no network and no key
+
+    Scenario: The seed question gets the rolls' price and notice, no croissants and Saturday's opening
+      Given the clock at Tuesday 2026-12-01 10:00
+      When a customer asks "Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?"
+      Then the draft says $36.00, 2 days' notice, no croissants, what the menu has and 08:00
+
+    Scenario: Questions phrased the many ways customers write
+      Given the clock at Tuesday 2026-12-01 10:00
+      Then each question's draft holds the facts it must and none it must not
+
+    Scenario: The offline drafter asks every tool in one turn
+      Then the run is answered after 2 turns with every call in the first
+
+    Scenario: The model is chosen by configuration
+      Then offline gives the offline drafter and claude gives a Claude model
+
+  Rule: Owners and checks can draft from the command line
+
+    Scenario: The command-line drafter prints the trace, the stop and the draft
+      When "npm run draft" is run with the seed question and the clock fixed
+      Then it prints each call and result, "answered after 2 turns" and the draft
+
+    Scenario: The command-line drafter prints only JSON with --json
+      When it is run with --json
+      Then stdout parses as one JSON object with the stop, the steps and what was spent

@@ -1,0 +1,99 @@
+import type { IsoWeekday } from './data';
+
+/** Plain calendar dates ("YYYY-MM-DD") and wall times ("HH:MM") in a named timezone. */
+
+export const weekdayNames = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+export type WeekdayName = (typeof weekdayNames)[number];
+
+export function weekdayName(day: IsoWeekday): WeekdayName {
+  return weekdayNames[day - 1] as WeekdayName;
+}
+
+/** "saturday", " Sat " and "SATURDAYS" all give 6; anything else gives null. */
+export function parseWeekday(text: string): IsoWeekday | null {
+  const word = text.trim().toLowerCase().replace(/s$/, '');
+  if (word.length < 3) return null;
+  const index = weekdayNames.findIndex((name) => {
+    const lower = name.toLowerCase();
+    return lower === word || lower.startsWith(word);
+  });
+  return index === -1 ? null : ((index + 1) as IsoWeekday);
+}
+
+/** The wall-clock date and time of an instant in a timezone. */
+export function zonedParts(now: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/** The instant at which a timezone's wall clock reads `date`T`time`. */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const wanted = Date.parse(`${date}T${time}:00Z`);
+  let guess = wanted;
+  // Two passes settle the offset, including across a daylight-saving change.
+  for (let pass = 0; pass < 2; pass++) {
+    const seen = zonedParts(new Date(guess), timeZone);
+    guess += wanted - Date.parse(`${seen.date}T${seen.time}:00Z`);
+  }
+  return new Date(guess);
+}
+
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
+}
+
+export function addDays(date: string, days: number): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  parsed.setUTCDate(parsed.getUTCDate() + days);
+  return parsed.toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export function isoWeekday(date: string): IsoWeekday {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return (day === 0 ? 7 : day) as IsoWeekday;
+}
+
+/** The first date on or after `from` that falls on `weekday`. */
+export function nextWeekday(from: string, weekday: IsoWeekday): string {
+  return addDays(from, (weekday - isoWeekday(from) + 7) % 7);
+}
+
+/** "9:05" or "09:05" to "09:05"; null for anything that is not a time of day. */
+export function normalizeTime(text: string): string | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  if (hour > 23 || minute > 59) return null;
+  return `${String(hour).padStart(2, '0')}:${match[2]}`;
+}

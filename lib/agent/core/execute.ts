@@ -1,0 +1,84 @@
+import type { ToolCall, ToolResult } from '../types';
+import type { AnyTool, ToolFailure, ToolOutcome } from './tool';
+
+/**
+ * Runs one call and turns every outcome into a result the model can read: an unknown name, bad
+ * input, a failure, a throw and a timeout all come back as error results, never as exceptions.
+ * Only the caller's own abort escapes, as a rejection.
+ */
+export async function executeCall({
+  call,
+  tools,
+  signal,
+  timeoutMs,
+}: {
+  call: ToolCall;
+  tools: readonly AnyTool[];
+  signal: AbortSignal;
+  timeoutMs: number;
+}): Promise<ToolResult> {
+  const tool = tools.find((t) => t.name === call.name);
+  if (!tool) {
+    const names = tools.map((t) => t.name).join(', ');
+    return failed(call.id, {
+      kind: 'notFound',
+      message: `there is no tool named "${call.name}". The tools are: ${names}.`,
+    });
+  }
+  const decoded = tool.decode(call.input);
+  if (!decoded.ok) return failed(call.id, decoded.failure);
+
+  const limitMs = tool.timeoutMs ?? timeoutMs;
+  const timeout = new AbortController();
+  const toolSignal = AbortSignal.any([signal, timeout.signal]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<'timedOut'>((resolve) => {
+    timer = setTimeout(() => {
+      timeout.abort(new Error(`${call.name} timed out`));
+      resolve('timedOut');
+    }, limitMs);
+  });
+  try {
+    const outcome = await Promise.race([
+      Promise.resolve().then(() => tool.run(decoded.value, { signal: toolSignal })),
+      timedOut,
+      abortion(signal),
+    ]);
+    if (outcome === 'timedOut') {
+      return failed(call.id, {
+        kind: 'unavailable',
+        message: `${call.name} took longer than ${limitMs} ms and was stopped. Answer without it, or say the bakery will confirm.`,
+      });
+    }
+    return fromOutcome(call.id, outcome);
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    const reason = error instanceof Error ? error.message : String(error);
+    return failed(call.id, {
+      kind: 'unavailable',
+      message: `${call.name} failed (${reason}). Answer without it, or say the bakery will confirm.`,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Rejects with the signal's reason once it aborts; never settles otherwise. */
+export function abortion(signal: AbortSignal): Promise<never> {
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  // Raced against work that usually wins: an abort after that must not be an unhandled rejection.
+  aborted.catch(() => {});
+  return aborted;
+}
+
+function fromOutcome(callId: string, outcome: ToolOutcome): ToolResult {
+  if (!outcome.ok) return failed(callId, outcome.failure);
+  return { callId, content: JSON.stringify(outcome.data), isError: false };
+}
+
+export function failed(callId: string, failure: ToolFailure): ToolResult {
+  return { callId, content: failure.message, isError: true, errorKind: failure.kind };
+}
