@@ -71,7 +71,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     schema: z.object({
       items: z
         .array(
-          z.object({
+          z.strictObject({
             name: z.string().min(1),
             quantity: z.number().int().positive().max(10_000),
           }),

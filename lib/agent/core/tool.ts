@@ -53,13 +53,15 @@ export function defineTool<Schema extends z.ZodObject, Input = z.infer<Schema>>(
   run: (input: Input, context: { signal: AbortSignal }) => Promise<ToolOutcome> | ToolOutcome;
 }): Tool<Input> {
   const inputSchema = strictJsonSchema(spec.schema);
+  // The model is told no other properties are allowed; the decoder holds it to that.
+  const decoder = spec.schema.strict();
   return {
     name: spec.name,
     description: spec.description,
     inputSchema,
     timeoutMs: spec.timeoutMs,
     decode(input) {
-      const parsed = spec.schema.safeParse(input);
+      const parsed = decoder.safeParse(input);
       if (!parsed.success) {
         const problems = parsed.error.issues.map((issue) => {
           const where = issue.path.length > 0 ? issue.path.join('.') : 'input';
@@ -70,7 +72,9 @@ export function defineTool<Schema extends z.ZodObject, Input = z.infer<Schema>>(
           `${spec.name} needs ${describeShape(inputSchema)}. Problems: ${problems.join('; ')}.`,
         );
       }
-      return spec.refine ? spec.refine(parsed.data) : { ok: true, value: parsed.data as Input };
+      // strict() only closes the object, so the data has the schema's own output type.
+      const data = parsed.data as z.infer<Schema>;
+      return spec.refine ? spec.refine(data) : { ok: true, value: data as Input };
     },
     run: spec.run,
   };
