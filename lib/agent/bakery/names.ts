@@ -49,7 +49,7 @@ export function typoAllowance(word: string): number {
 export function sameWord(a: string, b: string): boolean {
   const x = singular(a);
   const y = singular(b);
-  return x === y || editDistance(x, y) <= Math.min(typoAllowance(x), typoAllowance(y));
+  return x === y || editDistance(x, y) <= Math.max(typoAllowance(x), typoAllowance(y));
 }
 
 /** The names that match `wanted` (exactly by key first, then by small misspellings). */
