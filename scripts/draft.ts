@@ -1,0 +1,96 @@
+// `npm run draft -- [--json] [--now 2026-12-01T10:00] [--model offline|claude] "question"`:
+// drafts one answer from the bakery at DATABASE_PATH and prints each lookup, the stop and the draft.
+import { parseArgs } from 'node:util';
+import { getBakeryData } from '@/db/bakery-data';
+import { closeDb } from '@/db/client';
+import {
+  bakeryTools,
+  createModel,
+  limitsFromEnv,
+  modelConfigFromEnv,
+  type Run,
+  runAgent,
+  totalTokens,
+  zonedInstant,
+} from '@/lib/agent';
+import { env } from '@/lib/env';
+
+function fail(message: string): never {
+  console.error(`draft: ${message}`);
+  process.exit(2);
+}
+
+function parse() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        now: { type: 'string' },
+        model: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+function describeStop(run: Run): string {
+  const spent = run.spent;
+  const reason = run.stop.kind === 'modelStopped' ? ` (${run.stop.reason})` : '';
+  return `${run.stop.kind}${reason} after ${spent.turns} turns, ${totalTokens(spent)} tokens, $${spent.costUsd.toFixed(4)} (${run.model})`;
+}
+
+function printTrace(run: Run): void {
+  for (const step of run.steps) {
+    console.log(`${step.call.id} ${step.call.name} ${JSON.stringify(step.call.input)}`);
+    console.log(
+      step.result.isError
+        ? `   error ${step.result.errorKind}: ${step.result.content}`
+        : `   ${step.result.content}`,
+    );
+  }
+  console.log(describeStop(run));
+  if (run.stop.kind === 'answered') console.log(`\n${run.stop.text}`);
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parse();
+  const question = positionals.join(' ').trim();
+  if (!question)
+    fail('give the customer\'s question, e.g. npm run draft -- "Are you open Monday?"');
+  if (values.model !== undefined && values.model !== 'offline' && values.model !== 'claude') {
+    fail(`--model must be offline or claude, not "${values.model}"`);
+  }
+  const config = env();
+  const { data: facts } = getBakeryData();
+  closeDb();
+
+  let now = new Date();
+  if (values.now !== undefined) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(values.now);
+    if (!match)
+      fail(`--now must look like 2026-12-01T10:00 (the bakery's local time), not "${values.now}"`);
+    now = zonedInstant(match[1] as string, match[2] as string, facts.timezone);
+  }
+  const model = createModel(
+    modelConfigFromEnv(config, {
+      facts,
+      now,
+      model: values.model as 'offline' | 'claude' | undefined,
+    }),
+  );
+  const run = await runAgent({
+    model,
+    tools: bakeryTools(facts, { now }),
+    task: question,
+    limits: limitsFromEnv(config),
+  });
+  if (values.json) console.log(JSON.stringify(run, null, 2));
+  else printTrace(run);
+}
+
+main().catch((error: unknown) => {
+  console.error(`draft: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scenario } from '../support/scenario';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-draft-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const seedQuestion = 'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?';
+
+function draft(...args: string[]) {
+  return run('npm', ['run', '--silent', 'draft', '--', '--now', '2026-12-01T10:00', ...args], {
+    env: {
+      ...process.env,
+      DATABASE_PATH: join(dir, 'desk.db'),
+      ANTHROPIC_API_KEY: '',
+      ANTHROPIC_BASE_URL: '',
+      DRAFT_MODEL: '',
+    },
+  });
+}
+
+describe('npm run draft', () => {
+  scenario('The command-line drafter prints the trace, the stop and the draft', async () => {
+    const { stdout } = await draft(seedQuestion);
+    expect(stdout).toContain('c1 menu_item {"name":"croissants"}');
+    expect(stdout).toContain('   error notFound: the menu has no croissants. It has: ');
+    expect(stdout).toContain('c2 quote_order ');
+    expect(stdout).toContain('answered after 2 turns, 0 tokens, $0.0000 (offline drafter)');
+    const draftText = stdout.slice(stdout.indexOf('answered after'));
+    for (const fact of [
+      '$36.00',
+      "2 days' notice",
+      'Thursday 2026-12-03',
+      "we don't make croissants",
+      '08:00',
+      '09:00 works',
+    ]) {
+      expect(draftText).toContain(fact);
+    }
+  });
+
+  scenario('The command-line drafter prints only JSON with --json', async () => {
+    const { stdout } = await draft('--json', seedQuestion);
+    const parsed = JSON.parse(stdout);
+    expect(parsed.stop.kind).toBe('answered');
+    expect(parsed.stop.text).toContain('$36.00');
+    expect(parsed.spent).toMatchObject({ turns: 2, costUsd: 0 });
+    expect(parsed.steps[0]).toMatchObject({
+      call: { id: 'c1', name: 'menu_item', input: { name: 'croissants' } },
+      result: { isError: true, errorKind: 'notFound' },
+    });
+    expect(parsed.steps[0].result.content).toContain('rye loaf');
+  });
+
+  it('rejects a malformed clock with a clear message', async () => {
+    await expect(draft('--now', 'Tuesday', 'hi')).rejects.toMatchObject({
+      stderr: expect.stringContaining('--now must look like 2026-12-01T10:00'),
+    });
+  });
+});
