@@ -38,7 +38,7 @@ function parse() {
 function describeStop(run: Run): string {
   const spent = run.spent;
   const reason = run.stop.kind === 'modelStopped' ? ` (${run.stop.reason})` : '';
-  return `${run.stop.kind}${reason} after ${spent.turns} turns, ${totalTokens(spent)} tokens, $${spent.costUsd.toFixed(4)} (${run.model})`;
+  return `${run.stop.kind}${reason} after ${spent.turns} turn${spent.turns === 1 ? '' : 's'}, ${totalTokens(spent)} tokens, $${spent.costUsd.toFixed(4)} (${run.model})`;
 }
 
 function printTrace(run: Run): void {
