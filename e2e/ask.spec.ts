@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AskPage } from './pages/ask-page';
-import { countRows } from './support/database';
+import { countRows, openDeskDatabase } from './support/database';
 
 test('a customer asks and lands on their own ticket, which promises a person', async ({ page }) => {
   const ask = new AskPage(page);
@@ -13,6 +13,35 @@ test('a customer asks and lands on their own ticket, which promises a person', a
   expect(ticket).toMatch(/^\/t\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByTestId('ticket-question')).toHaveText('Do you have rye loaf on Friday?');
   await expect(page.getByTestId('ticket-pending')).toContainText('A person at the bakery will');
+  await expect(page.getByTestId('ticket-reply')).toHaveCount(0);
+
+  // Nobody asks for it: the server's own worker drafts the question with the offline drafter.
+  const token = ticket.split('/').pop();
+  const db = openDeskDatabase();
+  try {
+    const draft = () =>
+      db
+        .prepare(
+          `select q.status, r.model, r.stop_kind as stop, count(c.id) as calls
+           from questions q join agent_runs r on r.id = q.draft_run_id
+           left join tool_calls c on c.run_id = r.id where q.ticket_token = ? group by r.id`,
+        )
+        .get(token);
+    await expect
+      .poll(draft)
+      .toEqual({
+        status: 'drafted',
+        model: 'offline drafter',
+        stop: 'answered',
+        calls: expect.any(Number),
+      });
+    expect((draft() as { calls: number }).calls).toBeGreaterThan(0);
+  } finally {
+    db.close();
+  }
+  // Still no reply for the customer: a draft is not an answer until a person sends it.
+  await page.reload();
+  await expect(page.getByTestId('ticket-pending')).toBeVisible();
   await expect(page.getByTestId('ticket-reply')).toHaveCount(0);
 });
 

@@ -29,6 +29,7 @@ const envSchema = z
     DRAFT_MAX_DOLLARS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(0.5)),
     DRAFT_CONCURRENCY: positiveInt(2),
     DRAFT_MAX_ATTEMPTS: positiveInt(3),
+    DRAFT_LEASE_MS: positiveInt(60_000),
     DRAFT_WORKER: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
     INTAKE_API_KEY: optionalString,
     PUBLIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),

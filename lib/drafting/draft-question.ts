@@ -1,0 +1,117 @@
+import 'server-only';
+import { getBakeryData } from '@/db/bakery-data';
+import { recordAttempt, renewLease } from '@/db/queue';
+import type { Question } from '@/db/schema';
+import { type BakeryData, bakeryTools, type Limits, type Model, runAgent } from '@/lib/agent';
+import { publishDeskEvent } from './live';
+import { afterFailedAttempt } from './policy';
+import { rowsForFailedRequest, rowsForRun } from './run-rows';
+
+export type DraftSettings = {
+  /** A fresh model conversation for one run, over the facts read for that run. */
+  makeModel: (input: { facts: BakeryData; now: Date }) => Model;
+  limits: Limits;
+  leaseMs: number;
+  maxAttempts: number;
+};
+
+export type DraftOutcome =
+  | { kind: 'stored'; runId: number; status: 'drafted' | 'queued' | 'failed' }
+  | { kind: 'aborted' }
+  | { kind: 'leaseLost' };
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/**
+ * Drafts one question that the caller has claimed: reads the bakery's current facts, runs the
+ * agent, and stores the run, its tool calls and the question's new state in one transaction.
+ * The same function serves the worker and a person's "draft now", under the same lease.
+ */
+export async function draftClaimedQuestion(input: {
+  question: Question;
+  owner: string;
+  signal: AbortSignal;
+  settings: DraftSettings;
+}): Promise<DraftOutcome> {
+  const { question, owner, settings } = input;
+  const startedAt = new Date();
+  const { data, factsVersion } = getBakeryData();
+
+  // Our own controller: aborted by the caller (shutdown) or by losing the lease.
+  const controller = new AbortController();
+  const onCallerAbort = () => controller.abort(input.signal.reason);
+  input.signal.addEventListener('abort', onCallerAbort, { once: true });
+  let leaseLost = false;
+  const heartbeat = setInterval(
+    () => {
+      const kept = renewLease({
+        questionId: question.id,
+        owner,
+        leaseMs: settings.leaseMs,
+        now: new Date(),
+      });
+      if (!kept) {
+        leaseLost = true;
+        controller.abort(new Error('The lease on this question was lost.'));
+      }
+    },
+    Math.max(250, Math.floor(settings.leaseMs / 3)),
+  );
+
+  let model: Model | undefined;
+  try {
+    model = settings.makeModel({ facts: data, now: startedAt });
+    const run = await runAgent({
+      model,
+      tools: bakeryTools(data, { now: startedAt }),
+      task: question.text,
+      limits: settings.limits,
+      signal: controller.signal,
+      onEvent: (event) =>
+        publishDeskEvent({ kind: 'draftProgress', questionId: question.id, event }),
+    });
+    const rows = rowsForRun(run, { startedAt, finishedAt: new Date(), factsVersion });
+    const stored = recordAttempt({
+      questionId: question.id,
+      owner,
+      run: rows.run,
+      calls: rows.calls,
+      next: { status: 'drafted' },
+      now: new Date(),
+    });
+    if (!stored.ok) return { kind: 'leaseLost' };
+    return { kind: 'stored', runId: stored.runId, status: 'drafted' };
+  } catch (error) {
+    if (leaseLost) return { kind: 'leaseLost' };
+    if (input.signal.aborted) return { kind: 'aborted' };
+    const message = describe(error);
+    const next = afterFailedAttempt({
+      attempts: question.attempts,
+      maxAttempts: settings.maxAttempts,
+      now: new Date(),
+    });
+    const stored = recordAttempt({
+      questionId: question.id,
+      owner,
+      run: rowsForFailedRequest({
+        model: model?.name ?? 'unavailable',
+        error: message,
+        startedAt,
+        finishedAt: new Date(),
+        factsVersion,
+      }),
+      calls: [],
+      next: { ...next, lastError: message },
+      now: new Date(),
+    });
+    if (!stored.ok) return { kind: 'leaseLost' };
+    return { kind: 'stored', runId: stored.runId, status: next.status };
+  } finally {
+    clearInterval(heartbeat);
+    input.signal.removeEventListener('abort', onCallerAbort);
+    publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
+  }
+}

@@ -1,0 +1,50 @@
+import type { RunRow, ToolCallRow } from '@/db/queue';
+import type { Run } from '@/lib/agent/types';
+
+type Timing = { startedAt: Date; finishedAt: Date; factsVersion: number };
+
+/** A finished run as the rows that keep it: pure, so what is stored is tested without I/O. */
+export function rowsForRun(run: Run, timing: Timing): { run: RunRow; calls: ToolCallRow[] } {
+  const stop = run.stop;
+  return {
+    run: {
+      model: run.model,
+      stopKind: stop.kind,
+      stopReason: stop.kind === 'modelStopped' ? stop.reason : null,
+      draftText: stop.kind === 'answered' ? stop.text : null,
+      turns: run.spent.turns,
+      inputTokens: run.spent.inputTokens,
+      outputTokens: run.spent.outputTokens,
+      cacheReadTokens: run.spent.cacheReadTokens,
+      cacheWriteTokens: run.spent.cacheWriteTokens,
+      costUsd: run.spent.costUsd,
+      error: stop.kind === 'modelStopped' && stop.detail ? stop.detail : null,
+      ...timing,
+    },
+    calls: run.steps.map((step, seq) => ({
+      seq,
+      turn: step.turn,
+      callId: step.call.id,
+      toolName: step.call.name,
+      input: JSON.stringify(step.call.input ?? null),
+      result: step.result.content,
+      isError: step.result.isError,
+      errorKind: step.result.errorKind ?? null,
+      durationMs: Math.round(step.durationMs),
+    })),
+  };
+}
+
+/** A request that failed before the model could answer: a run with its error and no draft. */
+export function rowsForFailedRequest(input: Timing & { model: string; error: string }): RunRow {
+  return {
+    model: input.model,
+    stopKind: 'failed',
+    stopReason: null,
+    draftText: null,
+    error: input.error,
+    startedAt: input.startedAt,
+    finishedAt: input.finishedAt,
+    factsVersion: input.factsVersion,
+  };
+}

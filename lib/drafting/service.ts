@@ -1,0 +1,87 @@
+import 'server-only';
+import { claimQuestion, releaseLeases } from '@/db/queue';
+import { env } from '@/lib/env';
+import { type DraftOutcome, draftClaimedQuestion } from './draft-question';
+import { draftSettingsFromEnv } from './settings';
+import { newWorkerOwner, startWorker, type Worker } from './worker';
+
+/**
+ * The drafting service of one process: its worker, and the drafts people start by hand. Both
+ * share one owner id, so shutting down hands back every lease the process holds.
+ */
+type Service = {
+  owner: string;
+  worker?: Worker;
+  manual: Set<Promise<unknown>>;
+  stopping: AbortController;
+};
+
+const holder = globalThis as unknown as { __bakeryDrafting?: Service };
+
+function service(): Service {
+  holder.__bakeryDrafting ??= {
+    owner: newWorkerOwner(),
+    manual: new Set(),
+    stopping: new AbortController(),
+  };
+  return holder.__bakeryDrafting;
+}
+
+export const POLL_MS = 500;
+
+export function startDraftingWorker(
+  options: { concurrency?: number; log?: (m: string) => void } = {},
+): Worker {
+  const current = service();
+  if (current.worker) return current.worker;
+  const settings = draftSettingsFromEnv();
+  current.worker = startWorker({
+    owner: current.owner,
+    concurrency: options.concurrency ?? env().DRAFT_CONCURRENCY,
+    leaseMs: settings.leaseMs,
+    pollMs: POLL_MS,
+    log: options.log,
+    draft: ({ question, owner, signal }) =>
+      draftClaimedQuestion({ question, owner, signal, settings }),
+  });
+  return current.worker;
+}
+
+export type DraftNowResult =
+  | { ok: true; started: Promise<DraftOutcome> }
+  | { ok: false; reason: 'notFound' | 'busy' | 'closed' };
+
+/**
+ * A person asked for a draft (or a redraft) now. Claims the question under this process's
+ * lease, so a worker cannot draft it at the same time, and starts the same drafting function
+ * the worker uses. The caller need not wait: progress is published as it goes.
+ */
+export function draftNow({ questionId }: { questionId: number }): DraftNowResult {
+  const current = service();
+  const settings = draftSettingsFromEnv();
+  const claim = claimQuestion({
+    id: questionId,
+    owner: current.owner,
+    leaseMs: settings.leaseMs,
+    now: new Date(),
+  });
+  if (!claim.ok) return { ok: false, reason: claim.reason };
+  const started = draftClaimedQuestion({
+    question: claim.question,
+    owner: current.owner,
+    signal: current.stopping.signal,
+    settings,
+  });
+  current.manual.add(started);
+  void started.finally(() => current.manual.delete(started));
+  return { ok: true, started };
+}
+
+/** Synchronous, for a server that is exiting: abort every draft and hand back every lease. */
+export function stopDraftingNow(): number {
+  const current = holder.__bakeryDrafting;
+  if (!current) return 0;
+  current.stopping.abort(new Error('The server is shutting down.'));
+  current.worker?.stopNow();
+  return releaseLeases({ owner: current.owner, now: new Date() });
+}

@@ -1,0 +1,15 @@
+import 'server-only';
+import { createModel, limitsFromEnv, modelConfigFromEnv } from '@/lib/agent';
+import { env } from '@/lib/env';
+import type { DraftSettings } from './draft-question';
+
+/** The drafting settings the configuration describes: which model, what limits, what lease. */
+export function draftSettingsFromEnv(): DraftSettings {
+  const config = env();
+  return {
+    limits: limitsFromEnv(config),
+    leaseMs: config.DRAFT_LEASE_MS,
+    maxAttempts: config.DRAFT_MAX_ATTEMPTS,
+    makeModel: ({ facts, now }) => createModel(modelConfigFromEnv(config, { facts, now })),
+  };
+}

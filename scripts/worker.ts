@@ -1,0 +1,49 @@
+// `npm run worker`: drafts questions apart from the web server. On SIGTERM or SIGINT it stops
+// claiming, lets drafts in hand finish for a few seconds, aborts the rest, hands their questions
+// back to the queue and exits, all within 10 seconds.
+import { closeDb, getDb } from '@/db/client';
+import { startDraftingWorker } from '@/lib/drafting/service';
+import { env } from '@/lib/env';
+
+const GRACE_MS = 6_000;
+
+function main(): void {
+  let config: ReturnType<typeof env>;
+  try {
+    config = env();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  getDb();
+  const worker = startDraftingWorker({
+    concurrency: config.DRAFT_CONCURRENCY,
+    log: (message) => console.log(`[worker] ${message}`),
+  });
+  console.log(
+    `[worker] drafting with the ${config.DRAFT_MODEL} model from ${config.DATABASE_PATH}, ${config.DRAFT_CONCURRENCY} at once`,
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[worker] ${signal}: finishing drafts in hand, then exiting`);
+    // A last resort: whatever happens, the process is gone well inside 10 seconds.
+    setTimeout(() => process.exit(1), 9_000).unref();
+    worker
+      .stop({ graceMs: GRACE_MS })
+      .then(() => {
+        closeDb();
+        process.exit(0);
+      })
+      .catch((error) => {
+        console.error(`[worker] shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main();

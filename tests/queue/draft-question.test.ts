@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { createQuestion, getQuestion } from '@/db/questions';
+import { claimNextQuestion } from '@/db/queue';
+import type { Model } from '@/lib/agent';
+import { answerReply, callsReply, noUsage, scriptedModel } from '@/lib/agent/models/scripted';
+import { type DraftSettings, draftClaimedQuestion } from '@/lib/drafting/draft-question';
+import { useTempDatabase } from '../support/temp-db';
+
+const limits = { maxTurns: 4, maxTokens: 10_000, maxDollars: 1 };
+
+function settingsWith(makeModel: () => Model, maxAttempts = 3): DraftSettings {
+  return { limits, leaseMs: 30_000, maxAttempts, makeModel };
+}
+
+const failingModel: Model = {
+  name: 'claude-test',
+  takeTurn: async () => {
+    throw new Error('The Claude request failed: 529 overloaded_error: Overloaded');
+  },
+};
+
+describe('drafting one claimed question', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  const rows = (sql: string, ...args: unknown[]) =>
+    getDb()
+      .$client.prepare(sql)
+      .all(...args) as Record<string, unknown>[];
+
+  beforeEach(() => {
+    temp = useTempDatabase();
+    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    createQuestion({
+      text: 'How much is a rye loaf?',
+      customerName: 'T',
+      customerEmail: null,
+      channel: 'web',
+    });
+  });
+  afterEach(() => temp.cleanup());
+
+  async function claimAndDraft(settings: DraftSettings) {
+    const question = claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
+    if (!question) throw new Error('nothing to claim');
+    const outcome = await draftClaimedQuestion({
+      question,
+      owner: 'w1',
+      signal: new AbortController().signal,
+      settings,
+    });
+    return { question, outcome };
+  }
+
+  it('stores the run, each tool call in order and the draft', async () => {
+    const model = scriptedModel([
+      callsReply([
+        { id: 'c1', name: 'menu_item', input: { name: 'rye loaf' } },
+        { id: 'c2', name: 'menu_item', input: { name: 'baguette' } },
+      ]),
+      answerReply(
+        'A rye loaf is $9.00.',
+        { ...noUsage, inputTokens: 120, outputTokens: 30 },
+        0.002,
+      ),
+    ]);
+    const { question, outcome } = await claimAndDraft(settingsWith(() => model));
+    expect(outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
+    expect(getQuestion({ id: question.id })).toMatchObject({
+      status: 'drafted',
+      draftText: 'A rye loaf is $9.00.',
+    });
+    expect(
+      rows(
+        'select model, stop_kind, turns, input_tokens, output_tokens, cost_usd, facts_version from agent_runs',
+      ),
+    ).toEqual([
+      {
+        model: 'scripted',
+        stop_kind: 'answered',
+        turns: 2,
+        input_tokens: 120,
+        output_tokens: 30,
+        cost_usd: 0.002,
+        facts_version: 1,
+      },
+    ]);
+    const calls = rows(
+      'select seq, turn, call_id, tool_name, input, is_error, error_kind from tool_calls order by seq',
+    );
+    expect(calls).toEqual([
+      {
+        seq: 0,
+        turn: 1,
+        call_id: 'c1',
+        tool_name: 'menu_item',
+        input: '{"name":"rye loaf"}',
+        is_error: 0,
+        error_kind: null,
+      },
+      {
+        seq: 1,
+        turn: 1,
+        call_id: 'c2',
+        tool_name: 'menu_item',
+        input: '{"name":"baguette"}',
+        is_error: 1,
+        error_kind: 'notFound',
+      },
+    ]);
+  });
+
+  it('a stop is not a failure: a refusal is stored and the question waits for a person', async () => {
+    const model = scriptedModel([{ kind: 'stop', reason: 'refused', usage: noUsage, costUsd: 0 }]);
+    const { question, outcome } = await claimAndDraft(settingsWith(() => model));
+    expect(outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
+    expect(getQuestion({ id: question.id })).toMatchObject({
+      status: 'drafted',
+      draftText: null,
+      lastError: null,
+    });
+    expect(rows('select stop_kind, stop_reason from agent_runs')).toEqual([
+      { stop_kind: 'modelStopped', stop_reason: 'refused' },
+    ]);
+  });
+
+  it('a failed request is retried after a backoff, then drafted, keeping both runs', async () => {
+    const first = await claimAndDraft(settingsWith(() => failingModel));
+    expect(first.outcome).toMatchObject({ kind: 'stored', status: 'queued' });
+    const waiting = getQuestion({ id: first.question.id });
+    expect(waiting).toMatchObject({
+      status: 'queued',
+      lastError: expect.stringContaining('529 overloaded'),
+    });
+    expect(waiting?.notBefore?.getTime()).toBeGreaterThan(Date.now());
+    expect(claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() })).toBeUndefined();
+
+    getDb().$client.prepare('update questions set not_before = 0').run();
+    const second = await claimAndDraft(settingsWith(() => scriptedModel([answerReply('Yes.')])));
+    expect(second.outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
+    expect(getQuestion({ id: first.question.id })).toMatchObject({
+      status: 'drafted',
+      attempts: 2,
+      lastError: null,
+    });
+    expect(
+      rows('select stop_kind, error is not null as has_error from agent_runs order by id'),
+    ).toEqual([
+      { stop_kind: 'failed', has_error: 1 },
+      { stop_kind: 'answered', has_error: 0 },
+    ]);
+  });
+
+  it('after the last attempt the question is failed with the error kept for staff', async () => {
+    const { question, outcome } = await claimAndDraft(settingsWith(() => failingModel, 1));
+    expect(outcome).toMatchObject({ kind: 'stored', status: 'failed' });
+    expect(getQuestion({ id: question.id })).toMatchObject({
+      status: 'failed',
+      lastError: 'The Claude request failed: 529 overloaded_error: Overloaded',
+    });
+  });
+
+  it('an aborted draft writes nothing and leaves the lease to be handed back', async () => {
+    const question = claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
+    if (!question) throw new Error('nothing to claim');
+    const controller = new AbortController();
+    const model = scriptedModel([
+      (_turn, { signal }) =>
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason)),
+        ),
+    ]);
+    const drafting = draftClaimedQuestion({
+      question,
+      owner: 'w1',
+      signal: controller.signal,
+      settings: settingsWith(() => model),
+    });
+    controller.abort(new Error('shutting down'));
+    expect(await drafting).toEqual({ kind: 'aborted' });
+    expect(rows('select count(*) as n from agent_runs')).toEqual([{ n: 0 }]);
+    expect(getQuestion({ id: question.id })).toMatchObject({
+      status: 'drafting',
+      leaseOwner: 'w1',
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+export type Spawned = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Starts `npm run worker` as a real process in its own process group. */
+export function spawnWorker(env: Record<string, string>): Spawned {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        ANTHROPIC_API_KEY: '',
+        ANTHROPIC_BASE_URL: '',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => output, exited };
+}
+
+/** Polls until `check` is true, failing with `what` after timeoutMs. */
+export async function waitUntil(
+  what: string,
+  check: () => boolean,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function killGroup(spawned: Spawned, signal: NodeJS.Signals): void {
+  if (spawned.child.pid && spawned.child.exitCode === null) {
+    try {
+      process.kill(-spawned.child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
