@@ -27,14 +27,12 @@ test('a customer asks and lands on their own ticket, which promises a person', a
            left join tool_calls c on c.run_id = r.id where q.ticket_token = ? group by r.id`,
         )
         .get(token);
-    await expect
-      .poll(draft)
-      .toEqual({
-        status: 'drafted',
-        model: 'offline drafter',
-        stop: 'answered',
-        calls: expect.any(Number),
-      });
+    await expect.poll(draft).toEqual({
+      status: 'drafted',
+      model: 'offline drafter',
+      stop: 'answered',
+      calls: expect.any(Number),
+    });
     expect((draft() as { calls: number }).calls).toBeGreaterThan(0);
   } finally {
     db.close();

@@ -20,7 +20,7 @@ export type DraftOutcome =
   | { kind: 'aborted' }
   | { kind: 'leaseLost' };
 
-function describe(error: unknown): string {
+function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
 }
@@ -87,7 +87,7 @@ export async function draftClaimedQuestion(input: {
   } catch (error) {
     if (leaseLost) return { kind: 'leaseLost' };
     if (input.signal.aborted) return { kind: 'aborted' };
-    const message = describe(error);
+    const message = errorMessage(error);
     const next = afterFailedAttempt({
       attempts: question.attempts,
       maxAttempts: settings.maxAttempts,
