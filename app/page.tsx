@@ -1,12 +1,23 @@
 import Link from 'next/link';
 import { getBakery } from '@/db/bakery';
+import { hasAnyUser } from '@/db/users';
 
 export const dynamic = 'force-dynamic';
 
 export default function HomePage() {
   const bakery = getBakery();
+  const firstRun = !hasAnyUser();
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-6 px-6 py-16">
+      {firstRun ? (
+        <p className="rounded-md bg-amber-50 px-4 py-3" data-testid="first-run-notice">
+          This desk has no accounts yet.{' '}
+          <Link href="/setup" className="font-medium underline">
+            Create the owner account
+          </Link>{' '}
+          to start.
+        </p>
+      ) : null}
       <h1 className="text-3xl font-semibold" data-testid="bakery-name">
         {bakery.name}
       </h1>

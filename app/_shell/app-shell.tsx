@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { getBakery } from '@/db/bakery';
+import { roleAllows } from '@/lib/auth/roles';
+import type { CurrentUser } from '@/server/session';
+import { signOut } from './actions';
+
+/**
+ * The header of every staff and owner page: `<AppShell user={await requireUser(…)}>`.
+ * Links appear by role; the pages themselves still check on the server.
+ */
+export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const bakery = getBakery();
+  return (
+    <div className="min-h-screen">
+      <header className="flex flex-wrap items-center gap-4 border-b border-stone-200 px-6 py-3">
+        <span className="font-semibold" data-testid="shell-bakery-name">
+          {bakery.name}
+        </span>
+        <nav aria-label="Main" className="flex gap-3">
+          {roleAllows(user.role, 'staff') ? <Link href="/inbox">Inbox</Link> : null}
+          {roleAllows(user.role, 'owner') ? <Link href="/admin">Admin</Link> : null}
+        </nav>
+        <span className="ml-auto text-sm text-stone-700" data-testid="signed-in-user">
+          {user.name} ({user.role})
+        </span>
+        <form action={signOut}>
+          <button type="submit" className="text-sm underline">
+            Sign out
+          </button>
+        </form>
+      </header>
+      <main className="mx-auto flex max-w-4xl flex-col gap-6 px-6 py-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import 'server-only';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { getDb, immediate } from './client';
+import { auditLog, type Role, sessions, type User, users } from './schema';
+
+/** What the app needs of a signed-in person; never the password hash. */
+export type UserSummary = Pick<User, 'id' | 'email' | 'name' | 'role' | 'createdAt'>;
+
+const summary = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  createdAt: users.createdAt,
+};
+
+/** Any account at all, removed ones included: once there is one, setup is over for good. */
+export function hasAnyUser(): boolean {
+  return getDb().select({ id: users.id }).from(users).limit(1).get() !== undefined;
+}
+
+export function findActiveUserByEmail({ email }: { email: string }): User | undefined {
+  return getDb()
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.removedAt)))
+    .get();
+}
+
+export function findUserByEmail({ email }: { email: string }): UserSummary | undefined {
+  return getDb().select(summary).from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+export function listActiveUsers(): UserSummary[] {
+  return getDb()
+    .select(summary)
+    .from(users)
+    .where(isNull(users.removedAt))
+    .orderBy(asc(sql`${users.role} = 'staff'`), asc(users.name))
+    .all();
+}
+
+export type NewUser = {
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+  now: Date;
+  /** The owner who added the account, for the audit log; absent for setup and the CLI. */
+  addedBy?: number;
+};
+
+export type CreateUserResult =
+  | { ok: true; user: UserSummary }
+  | { ok: false; reason: 'emailTaken' };
+
+/** Adds an account unless the email is already used (by a current or removed account). */
+export function createUser(input: NewUser): CreateUserResult {
+  const db = getDb();
+  return immediate(db, () => {
+    if (findUserByEmail({ email: input.email })) return { ok: false, reason: 'emailTaken' };
+    return { ok: true, user: insertUser(input) };
+  });
+}
+
+/** Creates the first owner, only while the database has no account at all. */
+export function createFirstOwner(
+  input: Omit<NewUser, 'role' | 'addedBy'>,
+): { ok: true; user: UserSummary } | { ok: false; reason: 'alreadySetUp' } {
+  const db = getDb();
+  return immediate(db, () => {
+    if (hasAnyUser()) return { ok: false, reason: 'alreadySetUp' };
+    return { ok: true, user: insertUser({ ...input, role: 'owner' }) };
+  });
+}
+
+function insertUser({ email, name, role, passwordHash, now, addedBy }: NewUser): UserSummary {
+  const db = getDb();
+  const user = db
+    .insert(users)
+    .values({ email: email.toLowerCase(), name, role, passwordHash, createdAt: now })
+    .returning(summary)
+    .get();
+  db.insert(auditLog)
+    .values({
+      userId: addedBy ?? null,
+      at: now,
+      action: 'user.add',
+      entity: 'user',
+      entityId: String(user.id),
+      after: JSON.stringify({ email: user.email, name: user.name, role: user.role }),
+    })
+    .run();
+  return user;
+}
+
+export type RemoveStaffResult = { ok: true } | { ok: false; reason: 'notFound' | 'notStaff' };
+
+/** Marks a staff account removed and ends every session it has, in one transaction. */
+export function removeStaffUser({
+  userId,
+  removedBy,
+  now,
+}: {
+  userId: number;
+  removedBy: number;
+  now: Date;
+}): RemoveStaffResult {
+  const db = getDb();
+  return immediate(db, () => {
+    const user = db
+      .select(summary)
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.removedAt)))
+      .get();
+    if (!user) return { ok: false, reason: 'notFound' };
+    if (user.role !== 'staff') return { ok: false, reason: 'notStaff' };
+    db.update(users).set({ removedAt: now }).where(eq(users.id, userId)).run();
+    db.delete(sessions).where(eq(sessions.userId, userId)).run();
+    db.insert(auditLog)
+      .values({
+        userId: removedBy,
+        at: now,
+        action: 'staff.remove',
+        entity: 'user',
+        entityId: String(userId),
+        before: JSON.stringify({ email: user.email, name: user.name, role: user.role }),
+      })
+      .run();
+    return { ok: true };
+  });
+}
