@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddress } from './client-address';
+import { commonPasswords } from './common-passwords';
+import { safeNextPath } from './next-path';
+import { passwordProblem } from './password-policy';
+import { authorize, roleAllows } from './roles';
+import { generateTemporaryPassword } from './temporary-password';
+import { parseUserAddArgs, passwordFromPipedInput } from './user-add-args';
+
+describe('roles', () => {
+  it('let owners do everything and staff only staff things', () => {
+    expect(roleAllows('owner', 'owner')).toBe(true);
+    expect(roleAllows('owner', 'staff')).toBe(true);
+    expect(roleAllows('staff', 'staff')).toBe(true);
+    expect(roleAllows('staff', 'owner')).toBe(false);
+  });
+
+  it('answer 401 to nobody and 403 to the wrong role', () => {
+    expect(authorize(null, 'staff')).toMatchObject({ ok: false, status: 401 });
+    expect(authorize({ role: 'staff' }, 'owner')).toMatchObject({ ok: false, status: 403 });
+    expect(authorize({ role: 'owner', id: 1 }, 'owner')).toEqual({
+      ok: true,
+      user: { role: 'owner', id: 1 },
+    });
+  });
+});
+
+describe('the client address', () => {
+  it('is the last forwarded entry, which the nearest proxy appended', () => {
+    expect(clientAddress('198.51.100.1, 203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddress('::1')).toBe('::1');
+    expect(clientAddress(null)).toBe('unknown');
+    expect(clientAddress(' , ')).toBe('unknown');
+  });
+});
+
+describe('the path after sign-in', () => {
+  it('stays on this site', () => {
+    expect(safeNextPath('/admin/staff')).toBe('/admin/staff');
+    expect(safeNextPath('//evil.test/')).toBe('/inbox');
+    expect(safeNextPath('/\\evil.test')).toBe('/inbox');
+    expect(safeNextPath('https://evil.test/')).toBe('/inbox');
+    expect(safeNextPath(undefined, '/admin')).toBe('/admin');
+  });
+});
+
+describe('temporary passwords', () => {
+  it('are long, unambiguous, different each time and pass the policy', () => {
+    const passwords = Array.from({ length: 50 }, generateTemporaryPassword);
+    expect(new Set(passwords).size).toBe(50);
+    for (const password of passwords) {
+      expect(password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{4}(-[a-km-zA-HJ-NP-Z2-9]{4}){3}$/);
+      expect(passwordProblem({ password, commonPasswords: commonPasswords() })).toBeNull();
+    }
+  });
+});
+
+describe('the user:add command line', () => {
+  it('takes an email, a role and an optional name', () => {
+    expect(parseUserAddArgs(['--email', 'Ana@Example.com', '--role', 'staff'])).toEqual({
+      ok: true,
+      args: { email: 'ana@example.com', role: 'staff', name: 'ana' },
+    });
+    expect(
+      parseUserAddArgs(['--email', 'o@example.com', '--role', 'owner', '--name', 'Olive']),
+    ).toMatchObject({ ok: true, args: { name: 'Olive', role: 'owner' } });
+  });
+
+  it('explains what is wrong', () => {
+    expect(parseUserAddArgs(['--role', 'staff'])).toEqual({
+      ok: false,
+      message: 'Missing --email.',
+    });
+    expect(parseUserAddArgs(['--email', 'a@b.co'])).toMatchObject({ message: /Missing --role/ });
+    expect(parseUserAddArgs(['--email', 'a@b.co', '--role', 'chef'])).toMatchObject({
+      message: /owner or staff/,
+    });
+    expect(parseUserAddArgs(['--email', 'nope', '--role', 'staff'])).toMatchObject({
+      message: /valid email/,
+    });
+    expect(parseUserAddArgs(['--email', 'a@b.co', '--role', 'staff', '--admin'])).toMatchObject({
+      ok: false,
+      message: /--admin/,
+    });
+  });
+
+  it('reads the first line of piped input as the password', () => {
+    expect(passwordFromPipedInput('s3cret pass\n')).toBe('s3cret pass');
+    expect(passwordFromPipedInput('s3cret pass\r\nignored')).toBe('s3cret pass');
+    expect(passwordFromPipedInput('')).toBe('');
+  });
+});

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/db/client';
+import { insertSession } from '@/db/sessions';
+import { createUser } from '@/db/users';
+import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
+import { PLAIN_SESSION_COOKIE } from '@/lib/auth/session-cookie';
+import { sessionExpiresAt } from '@/lib/auth/session-expiry';
+import { generateSessionToken, hashSessionToken } from '@/lib/auth/session-token';
+import { useTempDatabase } from '../support/temp-db';
+import {
+  enumerateActions,
+  enumeratePages,
+  enumerateRoutes,
+  filesWithInlineServerActions,
+} from './enumerate';
+import { type Access, actions, type Caller, pages, routes } from './matrix';
+
+/**
+ * Server actions are called as functions here, with Next's request APIs stubbed but the
+ * session lookup real: the cookie's token is hashed and found in a temporary SQLite file, just
+ * as in production. Pages and routes are checked over HTTP in e2e/access-matrix.spec.ts.
+ */
+const request = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
+
+vi.mock('next/headers', () => ({
+  cookies: async () => ({
+    get: (name: string) =>
+      request.cookies.has(name) ? { name, value: request.cookies.get(name) } : undefined,
+    set: (name: string, value: string) => request.cookies.set(name, value),
+    delete: (name: string | { name: string }) =>
+      request.cookies.delete(typeof name === 'string' ? name : name.name),
+  }),
+  headers: async () =>
+    new Headers({ 'x-forwarded-for': '192.0.2.44', 'x-forwarded-proto': 'http' }),
+}));
+
+class Interrupt extends Error {}
+vi.mock('next/navigation', () => ({
+  redirect: (url: string) => {
+    throw new Interrupt(`redirect ${url}`);
+  },
+  notFound: () => {
+    throw new Interrupt('notFound');
+  },
+  forbidden: () => {
+    throw new Interrupt('forbidden');
+  },
+  unauthorized: () => {
+    throw new Interrupt('unauthorized');
+  },
+}));
+vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
+
+describe('the access matrix covers the whole app', () => {
+  const cases: [string, string[], Record<string, { access: Access; why?: string }>][] = [
+    ['page', enumeratePages(), pages],
+    ['server action', enumerateActions(), actions],
+    ['route handler', enumerateRoutes(), routes],
+  ];
+
+  for (const [kind, found, table] of cases) {
+    it(`lists every ${kind}, and nothing that is gone`, () => {
+      expect(found.length).toBeGreaterThan(0);
+      const missing = found.filter((name) => !(name in table));
+      expect(missing, `${kind}s without a row in tests/access/matrix.ts`).toEqual([]);
+      const stale = Object.keys(table).filter((name) => !found.includes(name));
+      expect(stale, `rows in tests/access/matrix.ts for ${kind}s that do not exist`).toEqual([]);
+    });
+
+    it(`says why each public ${kind} is public`, () => {
+      const unexplained = Object.entries(table)
+        .filter(([, row]) => row.access === 'public' && !row.why)
+        .map(([name]) => name);
+      expect(unexplained).toEqual([]);
+    });
+  }
+
+  it('finds no inline server actions, which it could not check', () => {
+    expect(filesWithInlineServerActions()).toEqual([]);
+  });
+});
+
+describe('every server action checks its caller', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  const userIds: Record<Exclude<Caller, 'anonymous'>, number> = { owner: 0, staff: 0 };
+
+  beforeAll(() => {
+    temp = useTempDatabase();
+    const now = new Date();
+    for (const role of ['owner', 'staff'] as const) {
+      const created = createUser({
+        email: `${role}@matrix.test`,
+        name: role,
+        role,
+        passwordHash: UNMATCHABLE_PASSWORD_HASH,
+        now,
+      });
+      if (!created.ok) throw new Error('could not create the test users');
+      userIds[role] = created.user.id;
+    }
+  });
+  afterAll(() => temp.cleanup());
+
+  const writes = () =>
+    (getDb().$client.prepare('select total_changes() as n').get() as { n: number }).n;
+
+  async function callAs(caller: Caller, key: string): Promise<{ result: unknown; wrote: number }> {
+    request.cookies.clear();
+    if (caller !== 'anonymous') {
+      // A fresh session per call: signing out revokes the one it is given.
+      const token = generateSessionToken();
+      const now = new Date();
+      insertSession({
+        id: hashSessionToken(token),
+        userId: userIds[caller],
+        expiresAt: sessionExpiresAt(now),
+        now,
+      });
+      request.cookies.set(PLAIN_SESSION_COOKIE, token);
+    }
+    const [file, name] = key.split('#') as [string, string];
+    const module = (await import(`../../${file}`)) as Record<string, unknown>;
+    const action = module[name];
+    if (typeof action !== 'function') throw new Error(`${key} is not a function`);
+    const before = writes();
+    let result: unknown;
+    try {
+      // (previous state, form data): the shape every form action here takes.
+      result = await action(undefined, new FormData());
+    } catch (error) {
+      if (!(error instanceof Interrupt)) throw error;
+      result = { interrupted: error.message };
+    }
+    return { result, wrote: writes() - before };
+  }
+
+  const denied = (status: 401 | 403) => expect.objectContaining({ ok: false, status });
+
+  function expected(access: Access, caller: Caller): 401 | 403 | 'allowed' {
+    if (access === 'public') return 'allowed';
+    if (caller === 'anonymous') return 401;
+    if (access === 'owner' && caller === 'staff') return 403;
+    return 'allowed';
+  }
+
+  for (const [key, row] of Object.entries(actions)) {
+    for (const caller of ['anonymous', 'staff', 'owner'] as const) {
+      const outcome = expected(row.access, caller);
+      it(`${key} as ${caller}: ${outcome === 'allowed' ? 'gets past the check' : outcome}`, async () => {
+        const { result, wrote } = await callAs(caller, key);
+        if (outcome === 'allowed') {
+          expect(result).not.toEqual(denied(401));
+          expect(result).not.toEqual(denied(403));
+        } else {
+          expect(result).toEqual(denied(outcome));
+          expect(wrote, 'a refused call must write nothing').toBe(0);
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,65 @@
+/**
+ * Who may use every page, server action and route handler. The suite enumerates app/ (and
+ * every 'use server' file) and fails on anything missing here, so a new page, action or route
+ * cannot ship without a decision and a check.
+ *
+ * To add a row: put the page's route pattern, the action's `file#export`, or the route's
+ * `METHOD /path` under its table with the least role that may use it. `public` needs a
+ * `why`. Checked by tests/access/matrix.test.ts (actions, real sessions) and
+ * e2e/access-matrix.spec.ts (pages and routes over HTTP).
+ */
+export type Access = 'public' | 'staff' | 'owner';
+export type Caller = 'anonymous' | 'staff' | 'owner';
+
+type Row = {
+  access: Access;
+  /** Required for public rows: why no sign-in is needed. */
+  why?: string;
+  /** Exact HTTP statuses where the default expectation does not fit (own auth, e.g. a bearer key). */
+  expect?: Partial<Record<Caller, number>>;
+};
+
+export type PageRow = Row & {
+  /** A concrete URL for a pattern with dynamic segments, e.g. '/t/some-token'. */
+  path?: string;
+};
+
+export type RouteRow = Row & { path?: string; body?: unknown };
+
+export type ActionRow = Row;
+
+export const pages: Record<string, PageRow> = {
+  '/': { access: 'public', why: 'the bakery’s public page' },
+  '/login': { access: 'public', why: 'where anyone signs in' },
+  '/setup': {
+    access: 'public',
+    why: 'creates the first owner while no account exists; a 404 ever after',
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
+  '/inbox': { access: 'staff' },
+  '/admin': { access: 'owner' },
+  '/admin/staff': { access: 'owner' },
+};
+
+export const actions: Record<string, ActionRow> = {
+  'app/login/actions.ts#signIn': { access: 'public', why: 'how anyone becomes signed in' },
+  'app/setup/actions.ts#createOwner': {
+    access: 'public',
+    why: 'works only while the database has no account at all',
+  },
+  'app/_shell/actions.ts#signOut': {
+    access: 'public',
+    why: 'ends the caller’s own session; harmless without one',
+  },
+  'app/admin/staff/actions.ts#addStaff': { access: 'owner' },
+  'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
+};
+
+export const routes: Record<string, RouteRow> = {
+  'GET /api/health': { access: 'public', why: 'load balancers ask it; it tells nothing private' },
+  'POST /api/auth/sign-in': {
+    access: 'public',
+    why: 'sign-in for scripts, limited like the form',
+    body: {},
+  },
+};
