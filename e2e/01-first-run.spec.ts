@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { AppHeader, LoginPage, SetupPage } from './support/pages';
+import { owner, userExists } from './support/users';
+
+// Runs first (files run in name order on one fresh database): nobody has an account yet.
+test('a fresh database leads to setup, then sign-in and sign-out that revokes the session', async ({
+  page,
+  context,
+}) => {
+  expect(userExists(owner.email), 'this journey needs the fresh database of a full run').toBe(
+    false,
+  );
+
+  await page.goto('/');
+  await expect(page.getByTestId('first-run-notice')).toBeVisible();
+
+  // Every staff or owner page leads to /setup while there is no account.
+  for (const path of ['/inbox', '/admin', '/admin/staff', '/login']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/setup$/);
+  }
+
+  const setup = new SetupPage(page);
+  await setup.createOwner({ ...owner, password: 'password123' });
+  await expect(page.locator('#password-error')).toContainText('most common');
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-describedby', /password-error/);
+  await expect(page.getByLabel('Email')).toHaveValue(owner.email);
+
+  await setup.createOwner(owner);
+  await expect(page).toHaveURL(/\/admin$/);
+  const header = new AppHeader(page);
+  await expect(header.signedInUser).toHaveText(`${owner.name} (owner)`);
+
+  const cookie = (await context.cookies()).find((c) => c.name === 'bakery_session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+
+  await header.signOut();
+
+  // Setup is gone for good.
+  expect((await page.request.get('/setup', { maxRedirects: 0 })).status()).toBe(404);
+  await page.goto('/');
+  await expect(page.getByTestId('first-run-notice')).toHaveCount(0);
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
+  const login = new LoginPage(page);
+  await login.signIn({ email: owner.email, password: 'not the password' });
+  await expect(login.message).toHaveText('That email and password do not match an account.');
+  await expect(page.getByLabel('Email')).toHaveValue(owner.email);
+  await login.signIn(owner);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+
+  const token = (await context.cookies()).find((c) => c.name === 'bakery_session');
+  if (!token) throw new Error('no session cookie after sign-in');
+  await header.signOut();
+
+  // The old cookie, replayed, no longer opens anything: sign-out deleted the session.
+  await context.addCookies([token]);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login/);
+});

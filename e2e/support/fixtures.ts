@@ -1,0 +1,37 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { ensureUser, owner, staff, type TestUser } from './users';
+
+/**
+ * Signs in through `POST /api/auth/sign-in` with the page's own request context, so the
+ * session cookie lands in the browser context: `await signIn(page, owner)`.
+ */
+export async function signIn(page: Page, user: TestUser): Promise<void> {
+  await signInRequest(page.request, user);
+}
+
+/** The same for a bare request context (API tests); the context keeps the cookie. */
+export async function signInRequest(request: APIRequestContext, user: TestUser): Promise<void> {
+  const response = await request.post('/api/auth/sign-in', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * `owner` and `staff` exist (created with `npm run user:add` when missing) before a test
+ * using them starts; `signIn` is the helper above.
+ */
+export const test = base.extend<{
+  owner: TestUser;
+  staff: TestUser;
+  signIn: (page: Page, user: TestUser) => Promise<void>;
+}>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+  owner: async ({}, use) => use(ensureUser(owner)),
+  // biome-ignore lint/correctness/noEmptyPattern: as above.
+  staff: async ({}, use) => use(ensureUser(staff)),
+  // biome-ignore lint/correctness/noEmptyPattern: as above.
+  signIn: async ({}, use) => use(signIn),
+});
+
+export { expect };

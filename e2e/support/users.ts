@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import Database from 'better-sqlite3';
+
+export type TestUser = { email: string; password: string; name: string; role: 'owner' | 'staff' };
+
+/** The owner e2e/01-first-run.spec.ts creates through /setup; other specs reuse them. */
+export const owner: TestUser = {
+  email: 'owner@juniper.test',
+  password: 'Proof the rye at dawn',
+  name: 'Olive Owner',
+  role: 'owner',
+};
+
+export const staff: TestUser = {
+  email: 'sam@juniper.test',
+  password: 'Crumb and crust 42',
+  name: 'Sam Staff',
+  role: 'staff',
+};
+
+/** A user of one's own, for tests that lock, remove or otherwise spoil an account. */
+export function testUser(label: string, role: TestUser['role'] = 'staff'): TestUser {
+  return {
+    email: `${label}@juniper.test`,
+    password: `Sesame ${label} seeds 7`,
+    name: label.replace(
+      /(^|-)(\w)/g,
+      (_, gap: string, c: string) => `${gap ? ' ' : ''}${c.toUpperCase()}`,
+    ),
+    role,
+  };
+}
+
+function databasePath(): string {
+  const path = process.env.E2E_DATABASE_PATH;
+  if (!path)
+    throw new Error('E2E_DATABASE_PATH is unset: run the tests through playwright.config.ts');
+  return path;
+}
+
+export function userExists(email: string): boolean {
+  const db = new Database(databasePath(), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('select 1 from users where email = ?').get(email) !== undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Creates the user with `npm run user:add` against the server's database, unless the email
+ * already has an account (then it is reused, so specs can run alone or in any order).
+ */
+export function ensureUser(user: TestUser): TestUser {
+  if (userExists(user.email)) return user;
+  execFileSync(
+    'npm',
+    [
+      'run',
+      '-s',
+      'user:add',
+      '--',
+      '--email',
+      user.email,
+      '--role',
+      user.role,
+      '--name',
+      user.name,
+    ],
+    {
+      input: `${user.password}\n`,
+      env: { ...process.env, DATABASE_PATH: databasePath() },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  return user;
+}
