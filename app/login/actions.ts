@@ -2,10 +2,10 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { clientAddress } from '@/lib/auth/client-address';
 import { fieldErrors, formFields, signInInput } from '@/lib/auth/forms';
 import { safeNextPath } from '@/lib/auth/next-path';
 import { signInLimitMessage } from '@/lib/auth/sign-in-limit';
+import { clientAddress } from '@/lib/client-address';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
 import type { Rejected } from '../_components/form-state';
@@ -20,7 +20,7 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
   if (!parsed.success) {
     return { ok: false, status: 400, errors: fieldErrors(parsed.error), values };
   }
-  const address = clientAddress((await headers()).get('x-forwarded-for'));
+  const address = clientAddress(await headers());
   const attempt = await attemptSignIn({ ...parsed.data, address });
   if (!attempt.ok) {
     const message =

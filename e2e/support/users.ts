@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import Database from 'better-sqlite3';
+import { openDeskDatabase } from './database';
 
 export type TestUser = { email: string; password: string; name: string; role: 'owner' | 'staff' };
 
@@ -31,15 +31,8 @@ export function testUser(label: string, role: TestUser['role'] = 'staff'): TestU
   };
 }
 
-function databasePath(): string {
-  const path = process.env.E2E_DATABASE_PATH;
-  if (!path)
-    throw new Error('E2E_DATABASE_PATH is unset: run the tests through playwright.config.ts');
-  return path;
-}
-
 export function userExists(email: string): boolean {
-  const db = new Database(databasePath(), { readonly: true, fileMustExist: true });
+  const db = openDeskDatabase();
   try {
     return db.prepare('select 1 from users where email = ?').get(email) !== undefined;
   } finally {
@@ -69,7 +62,7 @@ export function ensureUser(user: TestUser): TestUser {
     ],
     {
       input: `${user.password}\n`,
-      env: { ...process.env, DATABASE_PATH: databasePath() },
+      env: { ...process.env, DATABASE_PATH: process.env.E2E_DATABASE_PATH },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );

@@ -8,8 +8,9 @@ export async function readAllStdin(): Promise<string> {
 /** Reads one line from the terminal without echoing it (for passwords). */
 export function readHiddenLine(prompt: string): Promise<string> {
   const stdin = process.stdin;
-  process.stderr.write(prompt);
+  // Echo goes off before the prompt appears, so nothing typed after it is shown.
   stdin.setRawMode(true);
+  process.stderr.write(prompt);
   stdin.setEncoding('utf8');
   stdin.resume();
   let line = '';

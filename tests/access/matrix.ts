@@ -36,6 +36,13 @@ export const pages: Record<string, PageRow> = {
     why: 'creates the first owner while no account exists; a 404 ever after',
     expect: { anonymous: 404, staff: 404, owner: 404 },
   },
+  '/ask': { access: 'public', why: 'customers ask their questions here' },
+  '/t/[token]': {
+    access: 'public',
+    why: 'a customer’s ticket: the unguessable token in the URL is the only key',
+    path: '/t/no-such-ticket-token-000000000000',
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
   '/inbox': { access: 'staff' },
   '/admin': { access: 'owner' },
   '/admin/staff': { access: 'owner' },
@@ -51,12 +58,19 @@ export const actions: Record<string, ActionRow> = {
     access: 'public',
     why: 'ends the caller’s own session; harmless without one',
   },
+  'app/ask/actions.ts#submitQuestion': { access: 'public', why: 'anyone may ask a question' },
   'app/admin/staff/actions.ts#addStaff': { access: 'owner' },
   'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
 };
 
 export const routes: Record<string, RouteRow> = {
   'GET /api/health': { access: 'public', why: 'load balancers ask it; it tells nothing private' },
+  'POST /api/questions': {
+    access: 'public',
+    why: 'machine intake, authorised by its own bearer key (INTAKE_API_KEY), not a session',
+    body: {},
+    expect: { anonymous: 401, staff: 401, owner: 401 },
+  },
   'POST /api/auth/sign-in': {
     access: 'public',
     why: 'sign-in for scripts, limited like the form',

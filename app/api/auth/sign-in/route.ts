@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
-import { clientAddress } from '@/lib/auth/client-address';
 import { signInInput } from '@/lib/auth/forms';
 import { signInLimitMessage } from '@/lib/auth/sign-in-limit';
+import { clientAddress } from '@/lib/client-address';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
 
@@ -20,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
       { status: 400 },
     );
   }
-  const address = clientAddress((await headers()).get('x-forwarded-for'));
+  const address = clientAddress(await headers());
   const attempt = await attemptSignIn({ ...parsed.data, address });
   if (!attempt.ok && attempt.kind === 'limited') {
     return Response.json(
