@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { fieldErrors } from '@/lib/auth/forms';
+import {
+  dateExceptionInput,
+  menuItemInput,
+  settingsInput,
+  weeklyHoursInput,
+} from './schemas';
+
+function errorsOf<T extends z.ZodType>(schema: T, input: unknown) {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) throw new Error(`expected a refusal, got ${JSON.stringify(parsed.data)}`);
+  return fieldErrors(parsed.error) as Record<string, string>;
+}
+
+describe('settingsInput', () => {
+  it('keeps a known zone in its canonical spelling', () => {
+    expect(
+      settingsInput.parse({ name: ' Juniper ', timezone: 'us/eastern', contact: ' Call us ' }),
+    ).toEqual({ name: 'Juniper', timezone: 'America/New_York', contact: 'Call us' });
+  });
+
+  it('puts each mistake beside its field', () => {
+    const errors = errorsOf(settingsInput, { name: ' ', timezone: 'Mars/Olympus', contact: '' });
+    expect(errors.name).toContain('name');
+    expect(errors.timezone).toContain('is not a timezone');
+    expect(errors.contact).toBeUndefined();
+  });
+});
+
+describe('menuItemInput', () => {
+  const item = { name: 'Croissants', price: '3.25', noticeDays: '1', description: '' };
+
+  it('reads dollars into cents, notice into days, a blank description as none', () => {
+    expect(menuItemInput.parse({ ...item, available: 'on' })).toEqual({
+      name: 'Croissants',
+      price: 325,
+      noticeDays: 1,
+      description: null,
+      available: true,
+    });
+    expect(menuItemInput.parse(item).available).toBe(false);
+  });
+
+  it.each([
+    [{ price: 'abc' }, 'price', 'in dollars'],
+    [{ price: '-2' }, 'price', 'negative'],
+    [{ noticeDays: '99' }, 'noticeDays', 'at most 30'],
+    [{ noticeDays: '-1' }, 'noticeDays', 'whole days'],
+    [{ noticeDays: '1.5' }, 'noticeDays', 'whole days'],
+    [{ noticeDays: '' }, 'noticeDays', 'whole days'],
+    [{ name: '   ' }, 'name', 'Enter a name'],
+    [{ description: 'x'.repeat(501) }, 'description', 'at most 500'],
+  ])('refuses %j beside %s', (change, field, message) => {
+    expect(errorsOf(menuItemInput, { ...item, ...change })[field]).toContain(message);
+  });
+
+  it('accepts notice from 0 to 30 days', () => {
+    expect(menuItemInput.parse({ ...item, noticeDays: '0' }).noticeDays).toBe(0);
+    expect(menuItemInput.parse({ ...item, noticeDays: '30' }).noticeDays).toBe(30);
+  });
+});
+
+describe('weeklyHoursInput', () => {
+  const week = {
+    opens1: '07:00',
+    closes1: '15:00',
+    closed2: 'on',
+    opens3: '7:30',
+    closes3: '14:00',
+    closed4: 'on',
+    closed5: 'on',
+    opens6: '08:00',
+    closes6: '13:00',
+    closed7: 'on',
+  };
+
+  it('gives every weekday, closed days without times', () => {
+    const days = weeklyHoursInput.parse({ ...week, opens2: 'ignored' });
+    expect(days).toHaveLength(7);
+    expect(days[0]).toEqual({ weekday: 1, opens: '07:00', closes: '15:00' });
+    expect(days[1]).toEqual({ weekday: 2, opens: null, closes: null });
+    expect(days[2]).toEqual({ weekday: 3, opens: '07:30', closes: '14:00' });
+  });
+
+  it('puts closing before opening beside the closing time', () => {
+    const errors = errorsOf(weeklyHoursInput, { ...week, opens6: '13:00', closes6: '08:00' });
+    expect(errors).toEqual({ closes6: 'Closing must be after opening.' });
+  });
+
+  it('refuses equal times, out-of-range and missing times, day by day', () => {
+    const errors = errorsOf(weeklyHoursInput, {
+      ...week,
+      closes1: '07:00',
+      opens3: '24:00',
+      opens6: '',
+      closes6: '',
+    });
+    expect(errors.closes1).toContain('after opening');
+    expect(errors.opens3).toContain('00:00 to 23:59');
+    expect(errors.opens6).toContain('HH:MM');
+    expect(errors.closes6).toContain('HH:MM');
+  });
+});
+
+describe('dateExceptionInput', () => {
+  it('reads a closed day and drops any times typed for it', () => {
+    expect(
+      dateExceptionInput.parse({
+        date: '2026-12-25',
+        kind: 'closed',
+        opens: '09:00',
+        closes: '',
+        note: ' Christmas ',
+      }),
+    ).toEqual({ date: '2026-12-25', closed: true, opens: null, closes: null, note: 'Christmas' });
+  });
+
+  it('reads special hours', () => {
+    expect(
+      dateExceptionInput.parse({ date: '2026-12-24', kind: 'special', opens: '7:00', closes: '12:00' }),
+    ).toEqual({ date: '2026-12-24', closed: false, opens: '07:00', closes: '12:00', note: null });
+  });
+
+  it.each([
+    [{ date: '2026-02-30' }, 'date', 'real date'],
+    [{ date: '12/05/2026' }, 'date', 'real date'],
+    [{ kind: 'maybe' }, 'kind', 'closed or special'],
+    [{ closes: '06:00' }, 'closes', 'after opening'],
+    [{ opens: '' }, 'opens', 'HH:MM'],
+    [{ note: 'n'.repeat(121) }, 'note', 'at most 120'],
+  ])('refuses %j beside %s', (change, field, message) => {
+    const input = { date: '2026-12-24', kind: 'special', opens: '07:00', closes: '12:00' };
+    expect(errorsOf(dateExceptionInput, { ...input, ...change })[field]).toContain(message);
+  });
+});

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { isCalendarDate } from './calendar-date';
+import { normalizeClockTime, opensBeforeCloses } from './clock-time';
+import { parseDollars } from './price';
+import { canonicalTimezone } from './timezone';
+
+/**
+ * The owner's forms, parsed. The server actions parse with these; the forms run the same
+ * schemas before sending, so both give the same message beside the same field.
+ */
+
+export const NOTICE_MAX_DAYS = 30;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .max(max, { error: `Use at most ${max} characters.` });
+
+const required = (label: string, max: number) =>
+  text(label, max).min(1, { error: `Enter ${label}.` });
+
+/** An optional text field: blank becomes null. */
+const optional = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? '')
+    .pipe(z.string().max(max, { error: `Use at most ${max} characters.` }))
+    .transform((value) => (value === '' ? null : value));
+
+/** An HTML checkbox: present ("on") or absent. */
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined && value !== '' && value !== 'off');
+
+const clockTime = (label: string) =>
+  z
+    .string({ error: `Enter ${label} as HH:MM.` })
+    .transform((value, ctx) => {
+      const time = normalizeClockTime(value);
+      if (time === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            value.trim() === ''
+              ? `Enter ${label} as HH:MM.`
+              : `Enter ${label} as HH:MM, 24-hour, from 00:00 to 23:59.`,
+        });
+        return z.NEVER;
+      }
+      return time;
+    });
+
+export const settingsInput = z.object({
+  name: required('the bakery’s name', 100),
+  timezone: z.string({ error: 'Enter a timezone.' }).transform((value, ctx) => {
+    const zone = canonicalTimezone(value);
+    if (zone === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          value.trim() === ''
+            ? 'Enter a timezone, such as America/New_York.'
+            : `“${value.trim().slice(0, 64)}” is not a timezone; use one such as America/New_York.`,
+      });
+      return z.NEVER;
+    }
+    return zone;
+  }),
+  contact: text('a contact line', 300),
+});
+export type SettingsInput = z.infer<typeof settingsInput>;
+
+export const menuItemInput = z.object({
+  name: required('a name', 80),
+  price: z.string({ error: 'Enter a price, such as 3.25.' }).transform((value, ctx) => {
+    const parsed = parseDollars(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.cents;
+  }),
+  noticeDays: z
+    .string({ error: 'Enter the days of notice, 0 to 30.' })
+    .trim()
+    .regex(/^\d{1,3}$/, { error: `Enter whole days of notice, 0 to ${NOTICE_MAX_DAYS}.` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .max(NOTICE_MAX_DAYS, { error: `Notice can be at most ${NOTICE_MAX_DAYS} days.` }),
+    ),
+  description: optional(500),
+  available: checkbox,
+});
+export type MenuItemInput = z.infer<typeof menuItemInput>;
+
+const id = z.coerce.number({ error: 'Choose an item.' }).int().positive();
+
+export const menuItemRef = z.object({ id });
+
+export const menuItemUpdate = menuItemInput.extend({ id });
+
+export const menuItemAvailability = z.object({ id, available: z.enum(['true', 'false']) });
+
+/** The weekdays in form order: 1 = Monday … 7 = Sunday, as the database keeps them. */
+export const weekdays = [1, 2, 3, 4, 5, 6, 7] as const;
+
+export type DayHoursField = `opens${number}` | `closes${number}` | `closed${number}`;
+
+export type DayHours = { weekday: number; opens: string | null; closes: string | null };
+
+/**
+ * The weekly hours form: `opens1`/`closes1`/`closed1` … for each weekday. Closed days ignore
+ * their times; open days need both, opening first.
+ */
+export const weeklyHoursInput = z
+  .record(z.string(), z.string())
+  .transform((fields, ctx): DayHours[] => {
+    const days: DayHours[] = [];
+    for (const weekday of weekdays) {
+      if (checkbox.parse(fields[`closed${weekday}`])) {
+        days.push({ weekday, opens: null, closes: null });
+        continue;
+      }
+      const hours = openHours(fields[`opens${weekday}`], fields[`closes${weekday}`], weekday);
+      if ('issues' in hours) {
+        for (const issue of hours.issues) ctx.addIssue({ code: 'custom', ...issue });
+      } else {
+        days.push({ weekday, ...hours });
+      }
+    }
+    return days;
+  });
+
+type OpenHours = { opens: string; closes: string } | { issues: { message: string; path: string[] }[] };
+
+/** An open day's times, or the message for each field that is wrong. */
+function openHours(
+  opensText: string | undefined,
+  closesText: string | undefined,
+  suffix: number | '',
+): OpenHours {
+  const opens = clockTime('the opening time').safeParse(opensText ?? '');
+  const closes = clockTime('the closing time').safeParse(closesText ?? '');
+  const issues: { message: string; path: string[] }[] = [];
+  if (!opens.success) issues.push({ message: firstMessage(opens.error), path: [`opens${suffix}`] });
+  if (!closes.success)
+    issues.push({ message: firstMessage(closes.error), path: [`closes${suffix}`] });
+  if (opens.success && closes.success) {
+    if (opensBeforeCloses(opens.data, closes.data)) return { opens: opens.data, closes: closes.data };
+    issues.push({ message: 'Closing must be after opening.', path: [`closes${suffix}`] });
+  }
+  return { issues };
+}
+
+function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Check this field.';
+}
+
+const calendarDate = z
+  .string({ error: 'Enter a date as YYYY-MM-DD.' })
+  .trim()
+  .refine(isCalendarDate, { error: 'Enter a real date as YYYY-MM-DD, such as 2026-12-24.' });
+
+/** A closed day, or a day with special hours; `kind` is the form's radio choice. */
+export const dateExceptionInput = z
+  .object({
+    date: calendarDate,
+    kind: z.enum(['closed', 'special'], { error: 'Choose closed or special hours.' }),
+    opens: z.string().optional(),
+    closes: z.string().optional(),
+    note: optional(120),
+  })
+  .transform((input, ctx) => {
+    const base = { date: input.date, note: input.note };
+    if (input.kind === 'closed') return { ...base, closed: true, opens: null, closes: null };
+    const hours = openHours(input.opens, input.closes, '');
+    if ('issues' in hours) {
+      for (const issue of hours.issues) ctx.addIssue({ code: 'custom', ...issue });
+      return z.NEVER;
+    }
+    return { ...base, closed: false, ...hours };
+  });
+export type DateExceptionInput = z.infer<typeof dateExceptionInput>;
+
+export const dateExceptionRef = z.object({ date: calendarDate });
