@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { menuNameKey } from '@/lib/bakery-facts/menu-name';
 import type { Db } from './client';
 import { exampleBakery } from './example-bakery';
 import { bakery, menuItems, questions, weeklyHours } from './schema';
@@ -35,7 +36,7 @@ export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
         db.insert(menuItems)
           .values({
             ...item,
-            nameKey: item.name.trim().toLowerCase(),
+            nameKey: menuNameKey(item.name),
             createdAt: now,
             updatedAt: now,
           })

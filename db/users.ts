@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { writeAudit } from './audit';
 import { getDb, immediate } from './client';
-import { auditLog, type Role, sessions, type User, users } from './schema';
+import { type Role, sessions, type User, users } from './schema';
 
 /** What the app needs of a signed-in person; never the password hash. */
 export type UserSummary = Pick<User, 'id' | 'email' | 'name' | 'role' | 'createdAt'>;
@@ -81,16 +82,14 @@ function insertUser({ email, name, role, passwordHash, now, addedBy }: NewUser):
     .values({ email: email.toLowerCase(), name, role, passwordHash, createdAt: now })
     .returning(summary)
     .get();
-  db.insert(auditLog)
-    .values({
-      userId: addedBy ?? null,
-      at: now,
-      action: 'user.add',
-      entity: 'user',
-      entityId: String(user.id),
-      after: JSON.stringify({ email: user.email, name: user.name, role: user.role }),
-    })
-    .run();
+  writeAudit(db, {
+    userId: addedBy ?? null,
+    at: now,
+    action: 'user.add',
+    entity: 'user',
+    entityId: String(user.id),
+    after: { email: user.email, name: user.name, role: user.role },
+  });
   return user;
 }
 
@@ -117,16 +116,14 @@ export function removeStaffUser({
     if (user.role !== 'staff') return { ok: false, reason: 'notStaff' };
     db.update(users).set({ removedAt: now }).where(eq(users.id, userId)).run();
     db.delete(sessions).where(eq(sessions.userId, userId)).run();
-    db.insert(auditLog)
-      .values({
-        userId: removedBy,
-        at: now,
-        action: 'staff.remove',
-        entity: 'user',
-        entityId: String(userId),
-        before: JSON.stringify({ email: user.email, name: user.name, role: user.role }),
-      })
-      .run();
+    writeAudit(db, {
+      userId: removedBy,
+      at: now,
+      action: 'staff.remove',
+      entity: 'user',
+      entityId: String(userId),
+      before: { email: user.email, name: user.name, role: user.role },
+    });
     return { ok: true };
   });
 }

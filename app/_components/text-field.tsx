@@ -7,6 +7,9 @@ export function TextField({
   error,
   autoComplete,
   hint,
+  idPrefix = '',
+  inputMode,
+  list,
 }: {
   name: string;
   label: string;
@@ -15,19 +18,26 @@ export function TextField({
   error?: string;
   autoComplete?: string;
   hint?: string;
+  /** Keeps ids unique when one page has several forms with the same fields. */
+  idPrefix?: string;
+  inputMode?: 'text' | 'decimal' | 'numeric';
+  list?: string;
 }) {
-  const errorId = `${name}-error`;
-  const hintId = `${name}-hint`;
+  const id = `${idPrefix}${name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="font-medium">
+      <label htmlFor={id} className="font-medium">
         {label}
       </label>
       <input
-        id={name}
+        id={id}
         name={name}
         type={type}
+        inputMode={inputMode}
+        list={list}
         defaultValue={defaultValue}
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/auth/forms';
-import {
-  dateExceptionInput,
-  menuItemInput,
-  settingsInput,
-  weeklyHoursInput,
-} from './schemas';
+import { dateExceptionInput, menuItemInput, settingsInput, weeklyHoursInput } from './schemas';
 
 function errorsOf<T extends z.ZodType>(schema: T, input: unknown) {
   const parsed = schema.safeParse(input);
@@ -119,7 +114,12 @@ describe('dateExceptionInput', () => {
 
   it('reads special hours', () => {
     expect(
-      dateExceptionInput.parse({ date: '2026-12-24', kind: 'special', opens: '7:00', closes: '12:00' }),
+      dateExceptionInput.parse({
+        date: '2026-12-24',
+        kind: 'special',
+        opens: '7:00',
+        closes: '12:00',
+      }),
     ).toEqual({ date: '2026-12-24', closed: false, opens: '07:00', closes: '12:00', note: null });
   });
 

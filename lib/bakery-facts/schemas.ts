@@ -36,22 +36,20 @@ const checkbox = z
   .transform((value) => value !== undefined && value !== '' && value !== 'off');
 
 const clockTime = (label: string) =>
-  z
-    .string({ error: `Enter ${label} as HH:MM.` })
-    .transform((value, ctx) => {
-      const time = normalizeClockTime(value);
-      if (time === null) {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            value.trim() === ''
-              ? `Enter ${label} as HH:MM.`
-              : `Enter ${label} as HH:MM, 24-hour, from 00:00 to 23:59.`,
-        });
-        return z.NEVER;
-      }
-      return time;
-    });
+  z.string({ error: `Enter ${label} as HH:MM.` }).transform((value, ctx) => {
+    const time = normalizeClockTime(value);
+    if (time === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          value.trim() === ''
+            ? `Enter ${label} as HH:MM.`
+            : `Enter ${label} as HH:MM, 24-hour, from 00:00 to 23:59.`,
+      });
+      return z.NEVER;
+    }
+    return time;
+  });
 
 export const settingsInput = z.object({
   name: required('the bakery’s name', 100),
@@ -89,9 +87,7 @@ export const menuItemInput = z.object({
     .regex(/^\d{1,3}$/, { error: `Enter whole days of notice, 0 to ${NOTICE_MAX_DAYS}.` })
     .transform(Number)
     .pipe(
-      z
-        .number()
-        .max(NOTICE_MAX_DAYS, { error: `Notice can be at most ${NOTICE_MAX_DAYS} days.` }),
+      z.number().max(NOTICE_MAX_DAYS, { error: `Notice can be at most ${NOTICE_MAX_DAYS} days.` }),
     ),
   description: optional(500),
   available: checkbox,
@@ -136,7 +132,9 @@ export const weeklyHoursInput = z
     return days;
   });
 
-type OpenHours = { opens: string; closes: string } | { issues: { message: string; path: string[] }[] };
+type OpenHours =
+  | { opens: string; closes: string }
+  | { issues: { message: string; path: string[] }[] };
 
 /** An open day's times, or the message for each field that is wrong. */
 function openHours(
@@ -151,7 +149,8 @@ function openHours(
   if (!closes.success)
     issues.push({ message: firstMessage(closes.error), path: [`closes${suffix}`] });
   if (opens.success && closes.success) {
-    if (opensBeforeCloses(opens.data, closes.data)) return { opens: opens.data, closes: closes.data };
+    if (opensBeforeCloses(opens.data, closes.data))
+      return { opens: opens.data, closes: closes.data };
     issues.push({ message: 'Closing must be after opening.', path: [`closes${suffix}`] });
   }
   return { issues };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { countUnsoldAsks } from './unsold-asks';
 
-const ask = (questionId: number, name: unknown) => ({ questionId, input: JSON.stringify({ name }) });
+const ask = (questionId: number, name: unknown) => ({
+  questionId,
+  input: JSON.stringify({ name }),
+});
 
 describe('countUnsoldAsks', () => {
   it('folds case, spaces and plurals into one row per thing asked for', () => {

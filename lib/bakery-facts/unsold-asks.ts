@@ -50,5 +50,7 @@ function askedName(input: string): string | null {
 }
 
 function commonest(counts: Map<string, number>): string {
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+  return (
+    [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? ''
+  );
 }

@@ -46,6 +46,12 @@ export const pages: Record<string, PageRow> = {
   '/inbox': { access: 'staff' },
   '/admin': { access: 'owner' },
   '/admin/staff': { access: 'owner' },
+  '/admin/settings': { access: 'owner' },
+  '/admin/menu': { access: 'owner' },
+  '/admin/hours': { access: 'owner' },
+  '/admin/exceptions': { access: 'owner' },
+  '/admin/audit': { access: 'owner' },
+  '/admin/insights': { access: 'owner' },
 };
 
 export const actions: Record<string, ActionRow> = {
@@ -61,6 +67,15 @@ export const actions: Record<string, ActionRow> = {
   'app/ask/actions.ts#submitQuestion': { access: 'public', why: 'anyone may ask a question' },
   'app/admin/staff/actions.ts#addStaff': { access: 'owner' },
   'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
+  'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
+  'app/admin/menu/actions.ts#addItem': { access: 'owner' },
+  'app/admin/menu/actions.ts#saveItem': { access: 'owner' },
+  'app/admin/menu/actions.ts#setItemAvailability': { access: 'owner' },
+  'app/admin/menu/actions.ts#removeItem': { access: 'owner' },
+  'app/admin/hours/actions.ts#saveHours': { access: 'owner' },
+  'app/admin/exceptions/actions.ts#addException': { access: 'owner' },
+  'app/admin/exceptions/actions.ts#saveException': { access: 'owner' },
+  'app/admin/exceptions/actions.ts#removeException': { access: 'owner' },
 };
 
 export const routes: Record<string, RouteRow> = {

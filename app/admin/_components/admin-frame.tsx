@@ -1,0 +1,45 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '@/server/session';
+import { AppShell } from '../../_shell/app-shell';
+
+export const adminSections = [
+  { href: '/admin/settings', label: 'Settings' },
+  { href: '/admin/menu', label: 'Menu' },
+  { href: '/admin/hours', label: 'Weekly hours' },
+  { href: '/admin/exceptions', label: 'Holidays & special hours' },
+  { href: '/admin/insights', label: 'Asked for, not sold' },
+  { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/staff', label: 'Staff' },
+] as const;
+
+/** Every admin page: the app header, the admin sections, the page's title. */
+export function AdminFrame({
+  user,
+  title,
+  intro,
+  children,
+}: {
+  user: CurrentUser;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AppShell user={user}>
+      <nav aria-label="Admin" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link href="/admin" className="underline">
+          Admin
+        </Link>
+        {adminSections.map((section) => (
+          <Link key={section.href} href={section.href} className="underline">
+            {section.label}
+          </Link>
+        ))}
+      </nav>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {intro ? <div className="text-stone-700">{intro}</div> : null}
+      {children}
+    </AppShell>
+  );
+}

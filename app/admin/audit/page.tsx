@@ -1,0 +1,68 @@
+import type { Metadata } from 'next';
+import { listAuditEntries } from '@/db/audit';
+import { getBakery } from '@/db/bakery';
+import { auditChanges } from '@/lib/bakery-facts/audit-diff';
+import { requireUser } from '@/server/session';
+import { AdminFrame } from '../_components/admin-frame';
+
+export const metadata: Metadata = { title: 'Audit log' };
+
+const SHOWN = 200;
+
+export default async function AuditPage() {
+  const user = await requireUser({ role: 'owner', returnTo: '/admin/audit' });
+  const entries = listAuditEntries({ limit: SHOWN });
+  const when = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: getBakery().timezone,
+  });
+  return (
+    <AdminFrame
+      user={user}
+      title="Audit log"
+      intro={`Every change to the bakery’s facts and accounts, newest first (the latest ${SHOWN}).`}
+    >
+      <ol className="flex flex-col gap-3" data-testid="audit-list">
+        {entries.map((entry) => (
+          <li
+            key={entry.id}
+            className="rounded-md border border-stone-200 p-3"
+            data-testid="audit-entry"
+          >
+            <div className="flex flex-wrap items-baseline gap-x-3">
+              <span className="font-mono text-sm">{entry.action}</span>
+              {entry.entityId ? <span className="text-sm">{entry.entityId}</span> : null}
+              <span className="text-sm text-stone-700">
+                {entry.userName ?? 'setup or command line'} ·{' '}
+                <time dateTime={entry.at.toISOString()}>{when.format(entry.at)}</time>
+              </span>
+            </div>
+            <table className="mt-1 text-sm">
+              <tbody>
+                {auditChanges(entry.before, entry.after).map((line) => (
+                  <tr key={line.field}>
+                    <th scope="row" className="pr-3 text-left font-normal text-stone-700">
+                      {line.field}
+                    </th>
+                    <td className="pr-2">
+                      {line.before === null ? null : (
+                        <del className="text-stone-600">{line.before}</del>
+                      )}
+                    </td>
+                    <td>
+                      {line.after === null ? null : (
+                        <ins className="no-underline">{line.after}</ins>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </li>
+        ))}
+        {entries.length === 0 ? <li>No changes yet.</li> : null}
+      </ol>
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Metadata } from 'next';
+import { listMenuItems } from '@/db/menu';
+import { formatCents } from '@/lib/agent/bakery/money';
+import { centsToDollarsInput } from '@/lib/bakery-facts/price';
+import { requireUser } from '@/server/session';
+import { AdminFrame } from '../_components/admin-frame';
+import { ItemButtons } from './item-buttons';
+import { MenuItemForm } from './menu-item-form';
+
+export const metadata: Metadata = { title: 'Menu' };
+
+export default async function MenuPage() {
+  const user = await requireUser({ role: 'owner', returnTo: '/admin/menu' });
+  const items = listMenuItems();
+  return (
+    <AdminFrame
+      user={user}
+      title="Menu"
+      intro="Drafts quote these prices and notice from the next question on; drafts written before a change are marked stale."
+    >
+      <ul className="flex flex-col gap-3" data-testid="menu-list">
+        {items.map((item) => (
+          <li
+            key={item.id}
+            className="rounded-md border border-stone-200 p-4"
+            data-testid="menu-item"
+          >
+            <div className="flex flex-wrap items-baseline gap-x-3">
+              <span className="font-semibold">{item.name}</span>
+              <span>{formatCents(item.priceCents)}</span>
+              <span className="text-stone-700">
+                {item.noticeDays === 0
+                  ? 'no notice'
+                  : `${item.noticeDays} day${item.noticeDays === 1 ? '' : 's'} notice`}
+              </span>
+              {item.available ? null : (
+                <span className="rounded bg-stone-200 px-2 text-sm">unavailable</span>
+              )}
+            </div>
+            {item.description ? <p className="text-sm text-stone-700">{item.description}</p> : null}
+            <ItemButtons id={item.id} name={item.name} available={item.available} />
+            <details className="mt-2">
+              <summary className="cursor-pointer text-sm underline">Edit {item.name}</summary>
+              <div className="mt-3">
+                <MenuItemForm
+                  item={{
+                    id: item.id,
+                    name: item.name,
+                    price: centsToDollarsInput(item.priceCents),
+                    noticeDays: String(item.noticeDays),
+                    description: item.description ?? '',
+                    available: item.available,
+                  }}
+                />
+              </div>
+            </details>
+          </li>
+        ))}
+        {items.length === 0 ? <li>The menu is empty.</li> : null}
+      </ul>
+      <section className="flex max-w-xl flex-col gap-3">
+        <h2 className="text-xl font-semibold">Add a menu item</h2>
+        <MenuItemForm />
+      </section>
+    </AdminFrame>
+  );
+}

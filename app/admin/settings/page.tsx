@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { getBakery } from '@/db/bakery';
+import { knownTimezones } from '@/lib/bakery-facts/timezone';
+import { requireUser } from '@/server/session';
+import { AdminFrame } from '../_components/admin-frame';
+import { SettingsForm } from './settings-form';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+export default async function SettingsPage() {
+  const user = await requireUser({ role: 'owner', returnTo: '/admin/settings' });
+  const { name, timezone, contact } = getBakery();
+  return (
+    <AdminFrame user={user} title="Settings">
+      <SettingsForm current={{ name, timezone, contact }} timezones={knownTimezones()} />
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,95 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import type { DateExceptionInput } from '@/lib/bakery-facts/schemas';
+import { getDb } from './client';
+import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
+import { type DateException, dateExceptions } from './schema';
+
+export function listDateExceptions(): DateException[] {
+  return getDb().select().from(dateExceptions).orderBy(asc(dateExceptions.date)).all();
+}
+
+export type DateExceptionResult =
+  | { ok: true; changed: boolean }
+  | { ok: false; reason: 'dateTaken' | 'notFound' };
+
+const view = ({ date, closed, opens, closes, note }: DateException | DateExceptionInput) => ({
+  date,
+  closed,
+  opens,
+  closes,
+  note,
+});
+
+/** A new closed or special day; a date that already has one is refused (edit it instead). */
+export function addDateException({
+  input,
+  ...context
+}: { input: DateExceptionInput } & ChangeContext): DateExceptionResult {
+  return changeFacts<DateExceptionResult>(context, (db) => {
+    const existing = db
+      .select()
+      .from(dateExceptions)
+      .where(eq(dateExceptions.date, input.date))
+      .get();
+    if (existing) return { result: { ok: false, reason: 'dateTaken' }, change: null };
+    db.insert(dateExceptions).values(view(input)).run();
+    return {
+      result: { ok: true, changed: true },
+      change: {
+        action: 'exception.add',
+        entity: 'date_exception',
+        entityId: input.date,
+        after: view(input),
+      },
+    };
+  });
+}
+
+/** Changes the day's kind, hours or note; the date itself is the row's identity. */
+export function updateDateException({
+  input,
+  ...context
+}: { input: DateExceptionInput } & ChangeContext): DateExceptionResult {
+  return changeFacts<DateExceptionResult>(context, (db) => {
+    const existing = db
+      .select()
+      .from(dateExceptions)
+      .where(eq(dateExceptions.date, input.date))
+      .get();
+    if (!existing) return { result: { ok: false, reason: 'notFound' }, change: null };
+    if (sameFacts(view(existing), view(input)))
+      return { result: { ok: true, changed: false }, change: null };
+    db.update(dateExceptions).set(view(input)).where(eq(dateExceptions.date, input.date)).run();
+    return {
+      result: { ok: true, changed: true },
+      change: {
+        action: 'exception.update',
+        entity: 'date_exception',
+        entityId: input.date,
+        before: view(existing),
+        after: view(input),
+      },
+    };
+  });
+}
+
+export function removeDateException({
+  date,
+  ...context
+}: { date: string } & ChangeContext): DateExceptionResult {
+  return changeFacts<DateExceptionResult>(context, (db) => {
+    const existing = db.select().from(dateExceptions).where(eq(dateExceptions.date, date)).get();
+    if (!existing) return { result: { ok: false, reason: 'notFound' }, change: null };
+    db.delete(dateExceptions).where(eq(dateExceptions.date, date)).run();
+    return {
+      result: { ok: true, changed: true },
+      change: {
+        action: 'exception.remove',
+        entity: 'date_exception',
+        entityId: date,
+        before: view(existing),
+      },
+    };
+  });
+}

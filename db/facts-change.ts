@@ -1,0 +1,45 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { writeAudit } from './audit';
+import { type Db, getDb, immediate } from './client';
+import { bakery } from './schema';
+
+/** What one owner's save changed, for the audit log; null when it changed nothing. */
+export type FactsChange = {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+export type ChangeContext = { by: number; now: Date };
+
+/**
+ * Runs one owner's change to the bakery's facts in a BEGIN IMMEDIATE transaction: the rows,
+ * then bakery.factsVersion + 1 (so drafts made before it read as stale) and an audit row with
+ * before and after. `work` returns its result and the change it made; a refusal returns a
+ * null change and writes nothing, and anything thrown rolls the whole save back.
+ */
+export function changeFacts<R>(
+  { by, now }: ChangeContext,
+  work: (db: Db) => { result: R; change: FactsChange | null },
+): R {
+  const db = getDb();
+  return immediate(db, () => {
+    const { result, change } = work(db);
+    if (change) {
+      db.update(bakery)
+        .set({ factsVersion: sql`${bakery.factsVersion} + 1`, updatedAt: now })
+        .where(eq(bakery.id, 1))
+        .run();
+      writeAudit(db, { userId: by, at: now, ...change });
+    }
+    return result;
+  });
+}
+
+/** Two plain values hold the same facts (key order aside, which this code keeps stable). */
+export function sameFacts(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

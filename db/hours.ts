@@ -1,0 +1,40 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import type { DayHours } from '@/lib/bakery-facts/schemas';
+import { getDb } from './client';
+import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
+import { type WeeklyHours, weeklyHours } from './schema';
+
+export function listWeeklyHours(): WeeklyHours[] {
+  return getDb().select().from(weeklyHours).orderBy(asc(weeklyHours.weekday)).all();
+}
+
+/** The whole week in one save: every weekday's row is written, and one audit row says how. */
+export function saveWeeklyHours({ days, ...context }: { days: DayHours[] } & ChangeContext): {
+  changed: boolean;
+} {
+  return changeFacts<{ changed: boolean }>(context, (db) => {
+    const before = db.select().from(weeklyHours).orderBy(asc(weeklyHours.weekday)).all();
+    const after = [...days].sort((a, b) => a.weekday - b.weekday);
+    const view = (rows: DayHours[]) =>
+      rows.map(({ weekday, opens, closes }) => ({ weekday, opens, closes }));
+    if (sameFacts(view(before), view(after))) return { result: { changed: false }, change: null };
+    for (const day of after) {
+      const updated = db
+        .update(weeklyHours)
+        .set({ opens: day.opens, closes: day.closes })
+        .where(eq(weeklyHours.weekday, day.weekday))
+        .run();
+      if (updated.changes === 0) db.insert(weeklyHours).values(day).run();
+    }
+    return {
+      result: { changed: true },
+      change: {
+        action: 'hours.update',
+        entity: 'weekly_hours',
+        before: view(before),
+        after: view(after),
+      },
+    };
+  });
+}

@@ -1,0 +1,157 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import { menuNameKey } from '@/lib/bakery-facts/menu-name';
+import type { MenuItemInput } from '@/lib/bakery-facts/schemas';
+import { type Db, getDb } from './client';
+import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
+import { type MenuItem, menuItems } from './schema';
+
+export function listMenuItems(): MenuItem[] {
+  return getDb().select().from(menuItems).orderBy(asc(menuItems.nameKey)).all();
+}
+
+export type MenuWriteResult =
+  | { ok: true; item: MenuItem }
+  | { ok: false; reason: 'nameTaken' | 'notFound' };
+
+/** The item's facts as the audit log keeps them. */
+function auditView(item: MenuItem) {
+  return {
+    name: item.name,
+    priceCents: item.priceCents,
+    noticeDays: item.noticeDays,
+    available: item.available,
+    description: item.description,
+  };
+}
+
+function nameTakenBy(db: Db, name: string, exceptId?: number): boolean {
+  const other = db
+    .select({ id: menuItems.id })
+    .from(menuItems)
+    .where(eq(menuItems.nameKey, menuNameKey(name)))
+    .get();
+  return other !== undefined && other.id !== exceptId;
+}
+
+export function addMenuItem({
+  input,
+  ...context
+}: { input: MenuItemInput } & ChangeContext): MenuWriteResult {
+  return changeFacts(context, (db) => {
+    if (nameTakenBy(db, input.name)) return refuse('nameTaken');
+    const item = db
+      .insert(menuItems)
+      .values({
+        name: input.name,
+        nameKey: menuNameKey(input.name),
+        priceCents: input.price,
+        noticeDays: input.noticeDays,
+        available: input.available,
+        description: input.description,
+        createdAt: context.now,
+        updatedAt: context.now,
+      })
+      .returning()
+      .get();
+    return {
+      result: { ok: true, item },
+      change: {
+        action: 'menu.add',
+        entity: 'menu_item',
+        entityId: String(item.id),
+        after: auditView(item),
+      },
+    };
+  });
+}
+
+export function updateMenuItem({
+  id,
+  input,
+  ...context
+}: { id: number; input: MenuItemInput } & ChangeContext): MenuWriteResult {
+  return changeFacts(context, (db) => {
+    const current = db.select().from(menuItems).where(eq(menuItems.id, id)).get();
+    if (!current) return refuse('notFound');
+    if (nameTakenBy(db, input.name, id)) return refuse('nameTaken');
+    const next = {
+      name: input.name,
+      priceCents: input.price,
+      noticeDays: input.noticeDays,
+      available: input.available,
+      description: input.description,
+    };
+    if (sameFacts(auditView(current), next))
+      return { result: { ok: true, item: current }, change: null };
+    const item = db
+      .update(menuItems)
+      .set({ ...next, nameKey: menuNameKey(input.name), updatedAt: context.now })
+      .where(eq(menuItems.id, id))
+      .returning()
+      .get();
+    return {
+      result: { ok: true, item },
+      change: {
+        action: 'menu.update',
+        entity: 'menu_item',
+        entityId: String(id),
+        before: auditView(current),
+        after: auditView(item),
+      },
+    };
+  });
+}
+
+/** Marks an item (un)available without touching anything else about it. */
+export function setMenuItemAvailability({
+  id,
+  available,
+  ...context
+}: { id: number; available: boolean } & ChangeContext): MenuWriteResult {
+  return changeFacts(context, (db) => {
+    const current = db.select().from(menuItems).where(eq(menuItems.id, id)).get();
+    if (!current) return refuse('notFound');
+    if (current.available === available)
+      return { result: { ok: true, item: current }, change: null };
+    const item = db
+      .update(menuItems)
+      .set({ available, updatedAt: context.now })
+      .where(eq(menuItems.id, id))
+      .returning()
+      .get();
+    return {
+      result: { ok: true, item },
+      change: {
+        action: available ? 'menu.available' : 'menu.unavailable',
+        entity: 'menu_item',
+        entityId: String(id),
+        before: auditView(current),
+        after: auditView(item),
+      },
+    };
+  });
+}
+
+export type RemoveResult = { ok: true } | { ok: false; reason: 'notFound' };
+
+export function removeMenuItem({ id, ...context }: { id: number } & ChangeContext): RemoveResult {
+  return changeFacts<RemoveResult>(context, (db) => {
+    const current = db.select().from(menuItems).where(eq(menuItems.id, id)).get();
+    if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
+    db.delete(menuItems).where(eq(menuItems.id, id)).run();
+    return {
+      result: { ok: true },
+      change: {
+        action: 'menu.remove',
+        entity: 'menu_item',
+        entityId: String(id),
+        before: auditView(current),
+      },
+    };
+  });
+}
+
+function refuse(reason: 'nameTaken' | 'notFound') {
+  return { result: { ok: false, reason } as MenuWriteResult, change: null };
+}

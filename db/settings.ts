@@ -1,0 +1,27 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { SettingsInput } from '@/lib/bakery-facts/schemas';
+import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
+import { bakery } from './schema';
+
+/**
+ * Name, timezone and contact line. All three reach drafts (the name and contact are quoted,
+ * every date is read in the zone), so a change bumps the facts version like a menu change.
+ */
+export function updateBakerySettings({
+  input,
+  ...context
+}: { input: SettingsInput } & ChangeContext): { changed: boolean } {
+  return changeFacts<{ changed: boolean }>(context, (db) => {
+    const row = db.select().from(bakery).where(eq(bakery.id, 1)).get();
+    if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
+    const before = { name: row.name, timezone: row.timezone, contact: row.contact };
+    const after = { name: input.name, timezone: input.timezone, contact: input.contact };
+    if (sameFacts(before, after)) return { result: { changed: false }, change: null };
+    db.update(bakery).set(after).where(eq(bakery.id, 1)).run();
+    return {
+      result: { changed: true },
+      change: { action: 'settings.update', entity: 'bakery', entityId: '1', before, after },
+    };
+  });
+}

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+
+/** Reading forms the same way on the server and in the browser. */
+
+/** Field name to its first message, for errors shown beside each field. */
+export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+
+export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    out[field] ??= issue.message;
+  }
+  return out as FieldErrors<T>;
+}
+
+/** A FormData's string fields as a plain object; files and repeats are ignored. */
+export function formFields(formData: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of formData) {
+    if (typeof value === 'string' && !(key in out)) out[key] = value;
+  }
+  return out;
+}
