@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getBakery } from '@/db/bakery';
+import { getBakeryData } from '@/db/bakery-data';
+import { getDb } from '@/db/client';
+import { addDateException, removeDateException, updateDateException } from '@/db/date-exceptions';
+import { saveWeeklyHours } from '@/db/hours';
+import {
+  addMenuItem,
+  listMenuItems,
+  removeMenuItem,
+  setMenuItemAvailability,
+  updateMenuItem,
+} from '@/db/menu';
+import { updateBakerySettings } from '@/db/settings';
+import { createUser } from '@/db/users';
+import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
+import { useTempDatabase } from '../support/temp-db';
+
+/**
+ * The db/ writers behind the admin pages, against a real SQLite file: each change moves the
+ * rows, the facts version and the audit log together, and a refusal or failure moves none.
+ */
+let temp: ReturnType<typeof useTempDatabase>;
+let by = 0;
+const now = new Date('2026-11-30T12:00:00Z');
+
+beforeAll(() => {
+  temp = useTempDatabase();
+  const created = createUser({
+    email: 'olive@writes.test',
+    name: 'Olive',
+    role: 'owner',
+    passwordHash: UNMATCHABLE_PASSWORD_HASH,
+    now,
+  });
+  if (!created.ok) throw new Error('no owner');
+  by = created.user.id;
+});
+afterAll(() => temp.cleanup());
+
+type AuditRow = {
+  user_id: number;
+  action: string;
+  entity_id: string;
+  before: string;
+  after: string;
+};
+const audit = () =>
+  getDb().$client.prepare('select * from audit_log order by id').all() as AuditRow[];
+const lastAudit = () => audit().at(-1) as AuditRow;
+const version = () => getBakery().factsVersion;
+
+let versionBefore = 0;
+let auditBefore = 0;
+beforeEach(() => {
+  versionBefore = version();
+  auditBefore = audit().length;
+});
+const expectOneChange = (action: string) => {
+  expect(version()).toBe(versionBefore + 1);
+  expect(audit()).toHaveLength(auditBefore + 1);
+  expect(lastAudit()).toMatchObject({ action, user_id: by });
+};
+const expectNoChange = () => {
+  expect(version()).toBe(versionBefore);
+  expect(audit()).toHaveLength(auditBefore);
+};
+
+const croissants = {
+  name: 'Croissants',
+  price: 325,
+  noticeDays: 1,
+  description: null,
+  available: true,
+};
+
+describe('menu writes', () => {
+  let id = 0;
+
+  it('adds an item the next run reads, with an audit row of what was added', () => {
+    const added = addMenuItem({ input: croissants, by, now });
+    if (!added.ok) throw new Error(added.reason);
+    id = added.item.id;
+    expectOneChange('menu.add');
+    expect(JSON.parse(lastAudit().after)).toMatchObject({ name: 'Croissants', priceCents: 325 });
+    expect(lastAudit().before).toBeNull();
+    const { data, factsVersion } = getBakeryData();
+    expect(factsVersion).toBe(versionBefore + 1);
+    expect(data.menu).toContainEqual(
+      expect.objectContaining({ name: 'Croissants', priceCents: 325 }),
+    );
+  });
+
+  it('refuses the same name in other capitals and spaces, writing nothing', () => {
+    const again = addMenuItem({ input: { ...croissants, name: '  CROISSANTS ' }, by, now });
+    expect(again).toEqual({ ok: false, reason: 'nameTaken' });
+    const renamed = updateMenuItem({
+      id,
+      input: { ...croissants, name: 'Rye Loaf' },
+      by,
+      now,
+    });
+    expect(renamed).toEqual({ ok: false, reason: 'nameTaken' });
+    expectNoChange();
+  });
+
+  it('edits with before and after, and saves nothing when nothing changed', () => {
+    updateMenuItem({ id, input: { ...croissants, price: 350 }, by, now });
+    expectOneChange('menu.update');
+    expect(JSON.parse(lastAudit().before).priceCents).toBe(325);
+    expect(JSON.parse(lastAudit().after).priceCents).toBe(350);
+    versionBefore = version();
+    auditBefore = audit().length;
+    updateMenuItem({ id, input: { ...croissants, price: 350 }, by, now });
+    expectNoChange();
+  });
+
+  it('marks an item unavailable, then removes it', () => {
+    setMenuItemAvailability({ id, available: false, by, now });
+    expectOneChange('menu.unavailable');
+    expect(getBakeryData().data.menu.find((item) => item.name === 'Croissants')?.available).toBe(
+      false,
+    );
+    removeMenuItem({ id, by, now });
+    expect(version()).toBe(versionBefore + 2);
+    expect(lastAudit()).toMatchObject({ action: 'menu.remove', entity_id: String(id) });
+    expect(listMenuItems().some((item) => item.name === 'Croissants')).toBe(false);
+  });
+
+  it('finds nothing to change in an item that is gone', () => {
+    expect(removeMenuItem({ id, by, now })).toEqual({ ok: false, reason: 'notFound' });
+    expect(setMenuItemAvailability({ id, available: true, by, now })).toEqual({
+      ok: false,
+      reason: 'notFound',
+    });
+    expectNoChange();
+  });
+
+  it('rolls the whole save back when the database refuses it', () => {
+    // Past the schema, the CHECK constraint is the backstop: no row, no version, no audit.
+    expect(() => addMenuItem({ input: { ...croissants, noticeDays: 99 }, by, now })).toThrow();
+    expectNoChange();
+    expect(listMenuItems().some((item) => item.name === 'Croissants')).toBe(false);
+  });
+});
+
+describe('weekly hours', () => {
+  const week = getWeek();
+
+  it('saves the week in one change with the old and new hours', () => {
+    saveWeeklyHours({
+      days: week.map((day) =>
+        day.weekday === 6 ? { weekday: 6, opens: null, closes: null } : day,
+      ),
+      by,
+      now,
+    });
+    expectOneChange('hours.update');
+    expect(getBakeryData().data.weeklyHours[6]).toBeNull();
+    expect(JSON.parse(lastAudit().before)[5]).toEqual({
+      weekday: 6,
+      opens: '08:00',
+      closes: '13:00',
+    });
+  });
+
+  it('writes no day at all when one day is refused', () => {
+    const before = getBakeryData().data.weeklyHours;
+    expect(() =>
+      saveWeeklyHours({
+        days: week.map((day) =>
+          day.weekday === 1
+            ? { weekday: 1, opens: '09:00', closes: '17:00' }
+            : day.weekday === 7
+              ? { weekday: 7, opens: '15:00', closes: '08:00' }
+              : day,
+        ),
+        by,
+        now,
+      }),
+    ).toThrow();
+    expect(getBakeryData().data.weeklyHours).toEqual(before);
+    expectNoChange();
+  });
+
+  function getWeek() {
+    return [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
+      const hours = {
+        2: ['07:00', '15:00'],
+        3: ['07:00', '15:00'],
+        4: ['07:00', '15:00'],
+        5: ['07:00', '15:00'],
+        6: ['08:00', '13:00'],
+      }[weekday];
+      return { weekday, opens: hours?.[0] ?? null, closes: hours?.[1] ?? null };
+    });
+  }
+});
+
+describe('date exceptions', () => {
+  const holiday = { date: '2026-12-05', closed: true, opens: null, closes: null, note: 'Holiday' };
+
+  it('adds, refuses the same date twice, edits and removes', () => {
+    expect(addDateException({ input: holiday, by, now })).toEqual({ ok: true, changed: true });
+    expectOneChange('exception.add');
+    expect(getBakeryData().data.dateExceptions).toEqual([holiday]);
+
+    expect(addDateException({ input: holiday, by, now })).toEqual({
+      ok: false,
+      reason: 'dateTaken',
+    });
+    expect(version()).toBe(versionBefore + 1);
+
+    const special = { ...holiday, closed: false, opens: '09:00', closes: '12:00' };
+    updateDateException({ input: special, by, now });
+    expect(lastAudit()).toMatchObject({ action: 'exception.update', entity_id: '2026-12-05' });
+    expect(JSON.parse(lastAudit().after)).toEqual(special);
+
+    removeDateException({ date: '2026-12-05', by, now });
+    expect(lastAudit().action).toBe('exception.remove');
+    expect(getBakeryData().data.dateExceptions).toEqual([]);
+    expect(version()).toBe(versionBefore + 3);
+  });
+
+  it('finds nothing to edit or remove on a date without one', () => {
+    expect(updateDateException({ input: holiday, by, now })).toEqual({
+      ok: false,
+      reason: 'notFound',
+    });
+    expect(removeDateException({ date: '2026-12-06', by, now })).toEqual({
+      ok: false,
+      reason: 'notFound',
+    });
+    expectNoChange();
+  });
+});
+
+describe('settings', () => {
+  it('audits and bumps the version for a new timezone or contact line', () => {
+    const { name, contact } = getBakery();
+    updateBakerySettings({ input: { name, timezone: 'America/Chicago', contact }, by, now });
+    expectOneChange('settings.update');
+    expect(JSON.parse(lastAudit().before).timezone).toBe('America/New_York');
+    expect(getBakeryData().data.timezone).toBe('America/Chicago');
+  });
+
+  it('writes nothing when nothing changed', () => {
+    const { name, timezone, contact } = getBakery();
+    expect(updateBakerySettings({ input: { name, timezone, contact }, by, now })).toEqual({
+      changed: false,
+    });
+    expectNoChange();
+  });
+});

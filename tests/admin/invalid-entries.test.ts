@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/db/client';
+import { useTempDatabase } from '../support/temp-db';
+
+/**
+ * The server actions themselves, given what a browser that skipped the form's own checks
+ * would send: each mistake comes back beside its field with the typed values, and the
+ * database (every facts table, the version, the audit log) is exactly as it was.
+ */
+vi.mock('@/server/session', () => ({
+  authorizeAction: async () => ({
+    ok: true,
+    user: { id: 1, email: 'o@x.test', name: 'Olive', role: 'owner', sessionId: 's' },
+  }),
+}));
+vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
+
+const { saveSettings } = await import('@/app/admin/settings/actions');
+const { addItem, saveItem } = await import('@/app/admin/menu/actions');
+const { saveHours } = await import('@/app/admin/hours/actions');
+const { addException } = await import('@/app/admin/exceptions/actions');
+
+let temp: ReturnType<typeof useTempDatabase>;
+beforeAll(() => {
+  temp = useTempDatabase();
+  getDb()
+    .$client.prepare(
+      "insert into users (email, name, role, password_hash, created_at) values ('o@x.test', 'Olive', 'owner', 'x', 0)",
+    )
+    .run();
+});
+afterAll(() => temp.cleanup());
+
+function snapshot(): string {
+  const db = getDb().$client;
+  return JSON.stringify(
+    ['bakery', 'menu_items', 'weekly_hours', 'date_exceptions', 'audit_log'].map((table) =>
+      db.prepare(`select * from ${table} order by 1`).all(),
+    ),
+  );
+}
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+const week = {
+  closed1: 'on',
+  opens2: '07:00',
+  closes2: '15:00',
+  opens3: '07:00',
+  closes3: '15:00',
+  opens4: '07:00',
+  closes4: '15:00',
+  opens5: '07:00',
+  closes5: '15:00',
+  opens6: '08:00',
+  closes6: '13:00',
+  closed7: 'on',
+};
+
+const croissants = { name: 'Croissants', price: '3.25', noticeDays: '1', description: '' };
+
+describe('invalid entries change nothing', () => {
+  const cases: [string, () => Promise<unknown>, string, string][] = [
+    [
+      'price "abc"',
+      () => addItem(undefined, form({ ...croissants, price: 'abc' })),
+      'price',
+      'dollars',
+    ],
+    [
+      'notice 99',
+      () => addItem(undefined, form({ ...croissants, noticeDays: '99' })),
+      'noticeDays',
+      'at most 30',
+    ],
+    [
+      'a duplicate name in other capitals',
+      () => addItem(undefined, form({ ...croissants, name: '  RYE LOAF ' })),
+      'name',
+      'already has',
+    ],
+    [
+      'renaming onto another item',
+      () => saveItem(undefined, form({ ...croissants, id: '1', name: 'Cinnamon Buns' })),
+      'name',
+      'already has',
+    ],
+    [
+      'closing before opening',
+      () => saveHours(undefined, form({ ...week, opens6: '13:00', closes6: '08:00' })),
+      'closes6',
+      'after opening',
+    ],
+    [
+      'an unknown timezone',
+      () =>
+        saveSettings(
+          undefined,
+          form({ name: 'Juniper', timezone: 'Mars/Olympus_Mons', contact: '' }),
+        ),
+      'timezone',
+      'not a timezone',
+    ],
+    [
+      'a date that does not exist',
+      () => addException(undefined, form({ date: '2026-02-30', kind: 'closed' })),
+      'date',
+      'real date',
+    ],
+    [
+      'special hours closing before opening',
+      () =>
+        addException(
+          undefined,
+          form({ date: '2026-12-24', kind: 'special', opens: '12:00', closes: '07:00' }),
+        ),
+      'closes',
+      'after opening',
+    ],
+  ];
+
+  for (const [label, call, field, message] of cases) {
+    it(`${label}: an error beside ${field}, the values kept, nothing written`, async () => {
+      const before = snapshot();
+      const state = (await call()) as {
+        ok: boolean;
+        errors: Record<string, string>;
+        values: Record<string, string>;
+      };
+      expect(state.ok).toBe(false);
+      expect(state.errors[field]).toContain(message);
+      expect(Object.keys(state.values).length).toBeGreaterThan(0);
+      expect(snapshot()).toBe(before);
+    });
+  }
+
+  it('the same forms with good values do save (so the refusals above are real)', async () => {
+    const before = snapshot();
+    expect(await addItem(undefined, form(croissants))).toEqual({
+      ok: true,
+      message: 'Added Croissants.',
+    });
+    expect(await saveHours(undefined, form(week))).toEqual({
+      ok: true,
+      message: 'Nothing changed.',
+    });
+    expect(
+      await saveSettings(
+        undefined,
+        form({ name: 'Juniper', timezone: 'Europe/Lisbon', contact: 'Ring the bell.' }),
+      ),
+    ).toEqual({ ok: true, message: 'Settings saved.' });
+    expect(snapshot()).not.toBe(before);
+  });
+});
