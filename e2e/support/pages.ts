@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { TestUser } from './users';
 
 /** Clicks a form's submit button and waits for its server action to answer. */
-async function submitAction(page: Page, button: Locator): Promise<void> {
+export async function submitAction(page: Page, button: Locator): Promise<void> {
   const answered = page.waitForResponse(
     (response) =>
       response.request().method() === 'POST' && !!response.request().headers()['next-action'],

@@ -1,0 +1,80 @@
+import { ExceptionsAdminPage, MenuAdminPage } from './pages/admin-pages';
+import { AskPage } from './pages/ask-page';
+import {
+  bakeryFactsVersion,
+  sampleDraft,
+  waitForDraft,
+  waitForSampleDrafts,
+} from './support/drafts';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Drafts follow the owner's changes at once: no restart, no cache. The server's own worker
+ * drafts with the offline drafter, which reads the bakery's facts fresh for every run.
+ */
+const seedQuestion = 'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?';
+
+test('croissants added at $3.25 are quoted by the very next draft, and older drafts are stale', async ({
+  page,
+  owner,
+  signIn,
+}) => {
+  await waitForSampleDrafts();
+  const older = sampleDraft('sample-1');
+  expect(older?.draftText).not.toContain('$19.50');
+
+  await signIn(page, owner);
+  const menu = new MenuAdminPage(page);
+  await menu.goto();
+  await menu.addItem({
+    name: 'croissants',
+    price: '3.25',
+    noticeDays: '1',
+    description: 'Butter, laminated.',
+  });
+  await expect(menu.list).toContainText('$3.25');
+  const versionAfterAdd = bakeryFactsVersion();
+
+  // The same question again, as a customer would ask it.
+  const ask = new AskPage(page);
+  await ask.open();
+  const ticket = await ask.askAndOpenTicket({ name: 'Maya Ortiz', text: seedQuestion });
+  const draft = await waitForDraft(ticket);
+  expect(draft.draftText).toContain('$19.50');
+  expect(draft.draftText).toMatch(/croissants/i);
+  expect(draft.factsVersion).toBe(versionAfterAdd);
+  // The stale condition the inbox shows: a run read older facts than the bakery has now.
+  expect(older?.factsVersion).toBeLessThan(bakeryFactsVersion());
+
+  // Leave the menu as the seed has it, for the specs after this one.
+  await menu.goto();
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('button', { name: 'Remove croissants' }).click();
+  await expect(menu.list).not.toContainText('croissants');
+});
+
+test('a Saturday closed for a holiday is closed in the next draft for a pickup that day', async ({
+  page,
+  owner,
+  signIn,
+}) => {
+  await signIn(page, owner);
+  const question = { name: 'Tom Becker', text: 'Can I pick up a rye loaf on Dec 5 at 10?' };
+  const ask = new AskPage(page);
+
+  await ask.open();
+  const before = await waitForDraft(await ask.askAndOpenTicket(question));
+  expect(before.draftText).not.toMatch(/closed on Saturday 2026-12-05/);
+
+  const exceptions = new ExceptionsAdminPage(page);
+  await exceptions.goto();
+  await exceptions.closeDate('2026-12-05', 'Holiday');
+
+  await ask.open();
+  const after = await waitForDraft(await ask.askAndOpenTicket(question));
+  expect(after.draftText).toContain("We're closed on Saturday 2026-12-05 (Holiday)");
+  expect(before.factsVersion).toBeLessThan(bakeryFactsVersion());
+
+  await exceptions.goto();
+  await exceptions.remove('2026-12-05');
+});

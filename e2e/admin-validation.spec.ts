@@ -1,0 +1,115 @@
+import { pages } from '../tests/access/matrix';
+import { HoursAdminPage, MenuAdminPage, SettingsAdminPage } from './pages/admin-pages';
+import { openDeskDatabase } from './support/database';
+import { expect, test } from './support/fixtures';
+
+/** Everything an invalid save could touch: the facts, their version and the audit log. */
+function factsSnapshot(): string {
+  const db = openDeskDatabase();
+  try {
+    return JSON.stringify(
+      ['bakery', 'menu_items', 'weekly_hours', 'date_exceptions', 'audit_log'].map((table) =>
+        db.prepare(`select * from ${table} order by 1`).all(),
+      ),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+test.describe('invalid entries show their errors beside the field and change nothing', () => {
+  test.beforeEach(async ({ page, owner, signIn }) => {
+    await signIn(page, owner);
+  });
+
+  test('a price of "abc" and 99 days of notice', async ({ page }) => {
+    const menu = new MenuAdminPage(page);
+    await menu.goto();
+    const before = factsSnapshot();
+    await menu.fillNewItem({ name: 'Croissants', price: 'abc', noticeDays: '99' });
+    await menu.submitNewItem({ reachesServer: false });
+    const price = menu.addForm.getByLabel('Price in dollars');
+    await expect(page.locator('#new-price-error')).toContainText('in dollars');
+    await expect(price).toHaveAttribute('aria-describedby', /new-price-error/);
+    await expect(price).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#new-noticeDays-error')).toContainText('at most 30');
+    await expect(price).toHaveValue('abc');
+    await expect(menu.addForm.getByLabel('Name')).toHaveValue('Croissants');
+    expect(factsSnapshot()).toBe(before);
+  });
+
+  test('a name already on the menu in other capitals', async ({ page }) => {
+    const menu = new MenuAdminPage(page);
+    await menu.goto();
+    const before = factsSnapshot();
+    await menu.fillNewItem({ name: '  RYE LOAF ', price: '9.50', noticeDays: '1' });
+    await menu.submitNewItem();
+    await expect(page.locator('#new-name-error')).toHaveText(
+      'The menu already has an item with this name.',
+    );
+    await expect(menu.addForm.getByLabel('Name')).toHaveAttribute(
+      'aria-describedby',
+      'new-name-error',
+    );
+    await expect(menu.addForm.getByLabel('Price in dollars')).toHaveValue('9.50');
+    expect(factsSnapshot()).toBe(before);
+  });
+
+  test('closing before opening', async ({ page }) => {
+    const hours = new HoursAdminPage(page);
+    await hours.goto();
+    const before = factsSnapshot();
+    await hours.setDay('Saturday', { opens: '13:00', closes: '08:00' });
+    await hours.save({ reachesServer: false });
+    await expect(page.locator('#closes6-error')).toHaveText('Closing must be after opening.');
+    await expect(page.getByLabel('Saturday closes')).toHaveAttribute(
+      'aria-describedby',
+      'closes6-error',
+    );
+    await expect(page.getByLabel('Saturday opens')).toHaveValue('13:00');
+    expect(factsSnapshot()).toBe(before);
+  });
+
+  test('an unknown timezone', async ({ page }) => {
+    const settings = new SettingsAdminPage(page);
+    await settings.goto();
+    const before = factsSnapshot();
+    await page.getByLabel('Timezone').fill('Mars/Olympus_Mons');
+    await settings.save({ reachesServer: false });
+    await expect(page.locator('#timezone-error')).toContainText('is not a timezone');
+    await expect(page.getByLabel('Timezone')).toHaveAttribute('aria-describedby', /timezone-error/);
+    await expect(page.getByLabel('Timezone')).toHaveValue('Mars/Olympus_Mons');
+    expect(factsSnapshot()).toBe(before);
+  });
+});
+
+test('a good save is audited with who and what, newest first', async ({ page, owner, signIn }) => {
+  await signIn(page, owner);
+  const hours = new HoursAdminPage(page);
+  await hours.goto();
+  await hours.setDay('Friday', { opens: '07:00', closes: '16:00' });
+  await hours.save();
+  await expect(page.getByRole('status')).toHaveText('Hours saved.');
+  await page.goto('/admin/audit');
+  const newest = page.getByTestId('audit-entry').first();
+  await expect(newest).toContainText('hours.update');
+  await expect(newest).toContainText(owner.name);
+  await expect(newest).toContainText('weekday 5 closes');
+  await expect(newest).toContainText('16:00');
+  // Back to the seed's hours for the specs after this one.
+  await hours.goto();
+  await hours.setDay('Friday', { opens: '07:00', closes: '15:00' });
+  await hours.save();
+  await expect(page.getByRole('status')).toHaveText('Hours saved.');
+});
+
+test('staff get 403 from every admin page', async ({ page, staff, signIn }) => {
+  await signIn(page, staff);
+  const adminPages = Object.keys(pages).filter((path) => path.startsWith('/admin'));
+  expect(adminPages.length).toBeGreaterThanOrEqual(8);
+  for (const path of adminPages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole('heading', { name: 'Not for your account' })).toBeVisible();
+  }
+});

@@ -1,0 +1,115 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { submitAction } from '../support/pages';
+
+/** The owner's menu page: the add form, and each item's edit form and buttons. */
+export class MenuAdminPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/admin/menu');
+    await expect(this.page.getByRole('heading', { name: 'Menu', exact: true })).toBeVisible();
+  }
+
+  get addForm(): Locator {
+    return this.page.getByRole('form', { name: 'Add a menu item' });
+  }
+
+  get list(): Locator {
+    return this.page.getByTestId('menu-list');
+  }
+
+  async fillNewItem(item: {
+    name: string;
+    price: string;
+    noticeDays: string;
+    description?: string;
+  }) {
+    const form = this.addForm;
+    await form.getByLabel('Name').fill(item.name);
+    await form.getByLabel('Price in dollars').fill(item.price);
+    await form.getByLabel('Days of notice').fill(item.noticeDays);
+    await form.getByLabel('Description (optional)').fill(item.description ?? '');
+  }
+
+  /** Submits the add form; `reachesServer` false when the form's own check should stop it. */
+  async submitNewItem({ reachesServer = true } = {}) {
+    const button = this.addForm.getByRole('button', { name: 'Add item' });
+    if (reachesServer) await submitAction(this.page, button);
+    else await button.click();
+  }
+
+  async addItem(item: { name: string; price: string; noticeDays: string; description?: string }) {
+    await this.fillNewItem(item);
+    await this.submitNewItem();
+    await expect(this.addForm.getByRole('status')).toHaveText(`Added ${item.name}.`);
+    await expect(this.list).toContainText(item.name);
+  }
+}
+
+export class HoursAdminPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/admin/hours');
+    await expect(this.page.getByRole('heading', { name: 'Weekly hours' })).toBeVisible();
+  }
+
+  async setDay(day: string, hours: { opens: string; closes: string }) {
+    await this.page.getByLabel(`${day} opens`).fill(hours.opens);
+    await this.page.getByLabel(`${day} closes`).fill(hours.closes);
+  }
+
+  async save({ reachesServer = true } = {}) {
+    const button = this.page.getByRole('button', { name: 'Save hours' });
+    if (reachesServer) await submitAction(this.page, button);
+    else await button.click();
+  }
+}
+
+export class ExceptionsAdminPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/admin/exceptions');
+    await expect(
+      this.page.getByRole('heading', { name: 'Holidays & special hours' }),
+    ).toBeVisible();
+  }
+
+  get addForm(): Locator {
+    return this.page.getByRole('form', { name: 'Add a holiday or special hours' });
+  }
+
+  get list(): Locator {
+    return this.page.getByTestId('exception-list');
+  }
+
+  async closeDate(date: string, note: string) {
+    await this.addForm.getByLabel('Date').fill(date);
+    await this.addForm.getByLabel('Closed').check();
+    await this.addForm.getByLabel('Note (optional)').fill(note);
+    await submitAction(this.page, this.addForm.getByRole('button', { name: 'Add date' }));
+    await expect(this.addForm.getByRole('status')).toHaveText(`Saved ${date}.`);
+    await expect(this.list).toContainText(date);
+  }
+
+  async remove(date: string) {
+    await submitAction(this.page, this.page.getByRole('button', { name: `Remove ${date}` }));
+    await expect(this.list).not.toContainText(date);
+  }
+}
+
+export class SettingsAdminPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/admin/settings');
+    await expect(this.page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  }
+
+  async save({ reachesServer = true } = {}) {
+    const button = this.page.getByRole('button', { name: 'Save settings' });
+    if (reachesServer) await submitAction(this.page, button);
+    else await button.click();
+  }
+}

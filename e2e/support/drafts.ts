@@ -1,0 +1,57 @@
+import { expect } from '@playwright/test';
+import { openDeskDatabase } from './database';
+
+export type StoredDraft = { draftText: string; runId: number; factsVersion: number };
+
+function query<T>(sql: string, ...params: unknown[]): T | undefined {
+  const db = openDeskDatabase();
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** The draft the server's worker wrote for a ticket, once it has written one. */
+export async function waitForDraft(ticketPath: string): Promise<StoredDraft> {
+  const token = ticketPath.split('/').pop();
+  const read = () =>
+    query<StoredDraft>(
+      `select q.draft_text as draftText, r.id as runId, r.facts_version as factsVersion
+       from questions q join agent_runs r on r.id = q.draft_run_id
+       where q.ticket_token = ? and q.status = 'drafted'`,
+      token,
+    );
+  await expect.poll(read, { timeout: 30_000 }).toBeDefined();
+  return read() as StoredDraft;
+}
+
+export function bakeryFactsVersion(): number {
+  return (query<{ v: number }>('select facts_version as v from bakery') as { v: number }).v;
+}
+
+/** The seed's sample questions, once the server has drafted them all at start-up. */
+export async function waitForSampleDrafts(): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        query<{ n: number }>(
+          "select count(*) as n from questions where channel = 'sample' and status in ('queued', 'drafting')",
+        )?.n,
+      { timeout: 30_000 },
+    )
+    .toBe(0);
+}
+
+export function sampleDraft(externalId: string): StoredDraft | undefined {
+  return query<StoredDraft>(
+    `select q.draft_text as draftText, r.id as runId, r.facts_version as factsVersion
+     from questions q join agent_runs r on r.id = q.draft_run_id
+     where q.channel = 'sample' and q.external_id = ?`,
+    externalId,
+  );
+}
+
+export function auditCount(): number {
+  return (query<{ n: number }>('select count(*) as n from audit_log') as { n: number }).n;
+}
