@@ -3,24 +3,21 @@ import { once } from 'node:events';
 
 export type Spawned = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Starts `npm run worker` as a real process in its own process group. */
-export function spawnWorker(env: Record<string, string>): Spawned {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'],
-    {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        ANTHROPIC_API_KEY: '',
-        ANTHROPIC_BASE_URL: '',
-        NODE_ENV: 'production',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+/** Starts a Node.js process in its own process group, so killGroup also ends its children. */
+export function spawnInGroup(args: string[], env: Record<string, string>): Spawned {
+  const child = spawn(process.execPath, args, {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      ANTHROPIC_API_KEY: '',
+      ANTHROPIC_BASE_URL: '',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -30,6 +27,11 @@ export function spawnWorker(env: Record<string, string>): Spawned {
   });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   return { child, output: () => output, exited };
+}
+
+/** Starts `npm run worker` as a real process in its own process group. */
+export function spawnWorker(env: Record<string, string>): Spawned {
+  return spawnInGroup(['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], env);
 }
 
 /** Polls until `check` is true, failing with `what` after timeoutMs. */

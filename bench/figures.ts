@@ -1,0 +1,53 @@
+/**
+ * What a benchmark reports: plain data, so the runner, the tests and the Markdown formatter
+ * agree on it without depending on one another.
+ */
+
+/**
+ * A goal for one figure. `value` is checked against the figure's median; `ratio` against the
+ * median over the baseline's median, so a noisy shared machine slows both sides alike.
+ */
+export type Target = {
+  on: 'value' | 'ratio';
+  atLeast?: number;
+  atMost?: number;
+  /** How the report states it, e.g. "≥ 1,000 drafts/s". */
+  text: string;
+};
+
+export type Baseline = {
+  /** What the baseline is, e.g. "better-sqlite3 alone". */
+  label: string;
+  samples: number[];
+};
+
+export type Figure = {
+  name: string;
+  unit: string;
+  /** One value per repeated run (or per interval of one run; the benchmark says which). */
+  samples: number[];
+  baseline?: Baseline;
+  targets?: Target[];
+};
+
+export type BenchmarkResult = {
+  id: number;
+  title: string;
+  /** How it was measured, in a sentence or two, for the report. */
+  method: string;
+  figures: Figure[];
+  /** Set when the benchmark could not finish: the report shows the error instead of figures. */
+  error?: string;
+  /** Shown under the benchmark when one of its targets is missed: the known cause and the fix. */
+  whenMissed?: string;
+};
+
+export type Machine = {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  os: string;
+};
+
+export type Size = 'tiny' | 'full';

@@ -1,0 +1,72 @@
+// `npm run bench`: runs every benchmark at full size and writes BENCHMARKS.md at the repo root.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as agentLoop from './agent-loop';
+import type { BenchmarkResult } from './figures';
+import * as inbox from './inbox';
+import * as intake from './intake';
+import * as parallelTools from './parallel-tools';
+import * as promptCache from './prompt-cache';
+import { formatReport } from './report';
+import { describeMachine } from './support/machine';
+import { ensureBuild } from './support/next-server';
+import * as workerThroughput from './worker-throughput';
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+const benchmarks: { id: number; title: string; run: () => Promise<BenchmarkResult[]> }[] = [
+  { id: 1, title: 'Agent loop overhead', run: async () => [await agentLoop.run({ size: 'full' })] },
+  { id: 2, title: 'Parallel tools', run: async () => [await parallelTools.run({ size: 'full' })] },
+  {
+    id: 5,
+    title: 'Worker throughput',
+    run: async () => [await workerThroughput.run({ size: 'full' })],
+  },
+  {
+    id: 6,
+    title: 'Prompt-cache friendliness',
+    run: async () => [await promptCache.run({ size: 'full' })],
+  },
+  { id: 3, title: 'Intake and memory', run: () => intake.run({ size: 'full' }) },
+  { id: 4, title: 'Inbox at scale', run: async () => [await inbox.run({ size: 'full' })] },
+];
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  await ensureBuild(log);
+  const results: BenchmarkResult[] = [];
+  for (const benchmark of benchmarks) {
+    const began = performance.now();
+    log(`${benchmark.id}. ${benchmark.title}…`);
+    try {
+      results.push(...(await benchmark.run()));
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error(message);
+      results.push({
+        id: benchmark.id,
+        title: benchmark.title,
+        method: '',
+        figures: [],
+        error: message.split('\n')[0] ?? message,
+      });
+    }
+    log(`   done in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  }
+  results.sort((a, b) => a.id - b.id);
+  const markdown = formatReport({
+    machine: describeMachine(),
+    results,
+    finishedAt: new Date(),
+    totalSeconds: (performance.now() - started) / 1000,
+  });
+  const path = join(process.cwd(), 'BENCHMARKS.md');
+  writeFileSync(path, markdown);
+  log(`wrote ${path}`);
+  if (results.some((result) => result.error)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

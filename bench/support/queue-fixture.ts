@@ -1,0 +1,33 @@
+import { getDb } from '@/db/client';
+import { createQuestion } from '@/db/questions';
+import { useTempDatabase } from '@/tests/support/temp-db';
+
+/**
+ * A fresh, migrated and seeded database file (WAL) for this process, holding exactly `count`
+ * queued questions: the seed's sample questions are set aside.
+ */
+export function freshQueue(count: number): { path: string; cleanup: () => void } {
+  const temp = useTempDatabase();
+  const db = getDb();
+  db.$client.prepare("update questions set status = 'discarded'").run();
+  const start = Date.now() - count;
+  db.$client.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      createQuestion({
+        text: 'Can I pick up two rye loaves on Saturday at 9?',
+        customerName: `Customer ${i}`,
+        customerEmail: null,
+        channel: 'api',
+        now: new Date(start + i),
+      });
+    }
+  })();
+  return temp;
+}
+
+export function countByStatus(status: string): number {
+  return getDb()
+    .$client.prepare('select count(*) from questions where status = ?')
+    .pluck()
+    .get(status) as number;
+}

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { closeDb, getDb, openDatabase } from '@/db/client';
+import { createUser } from '@/db/users';
+import { resetEnvForTests } from '@/lib/env';
+
+/** A folder of its own for a benchmark's database files; `remove` deletes it. */
+export function scratchFolder(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-bench-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A migrated database with the example bakery, as a fresh server would make it. */
+export function preparedDatabase(path: string): void {
+  openDatabase({ path, seed: true }).$client.close();
+}
+
+/**
+ * Points this process's database at `path` for the length of `work` (for db/ functions such as
+ * createUser), then closes it again.
+ */
+export function withDatabase<T>(path: string, work: () => T): T {
+  const before = process.env.DATABASE_PATH;
+  closeDb();
+  process.env.DATABASE_PATH = path;
+  resetEnvForTests();
+  try {
+    getDb();
+    return work();
+  } finally {
+    closeDb();
+    process.env.DATABASE_PATH = before;
+    resetEnvForTests();
+  }
+}
+
+export function addStaff(input: { email: string; passwordHash: string }): number {
+  const created = createUser({ ...input, name: 'Bench Staff', role: 'staff', now: new Date() });
+  if (!created.ok) throw new Error(`could not add ${input.email}: ${created.reason}`);
+  return created.user.id;
+}

@@ -1,0 +1,18 @@
+/** Summaries of repeated measurements: pure. */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] as number;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] as number) + upper) / 2;
+}
+
+export function range(values: readonly number[]): { min: number; max: number } {
+  return { min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** Milliseconds since `started` (a performance.now() reading). */
+export function elapsedMs(started: number): number {
+  return performance.now() - started;
+}

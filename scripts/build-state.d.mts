@@ -1,0 +1,2 @@
+export function buildIsCurrent(root?: string): boolean;
+export function nextBin(root?: string): string;
