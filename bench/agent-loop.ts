@@ -70,9 +70,14 @@ function baselineDrafts(path: string, count: number, rows: Rows): number {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const next = sqlite.prepare(
-    `select id from questions where (status = 'queued' and (not_before is null or not_before <= ?))
-       or (status = 'drafting' and lease_expires_at < ?) order by received_at, id limit 1`,
+  // The same two index-ordered lookups as claimNextQuestion.
+  const queued = sqlite.prepare(
+    `select id, received_at from questions where status = 'queued'
+       and (not_before is null or not_before <= ?) order by received_at, id limit 1`,
+  );
+  const abandoned = sqlite.prepare(
+    `select id, received_at from questions where status = 'drafting' and lease_expires_at < ?
+       order by received_at, id limit 1`,
   );
   const lease = sqlite.prepare(
     `update questions set status = 'drafting', lease_owner = ?, lease_expires_at = ?,
@@ -100,8 +105,11 @@ function baselineDrafts(path: string, count: number, rows: Rows): number {
        status = 'drafted', draft_text = ?, draft_run_id = ?, last_error = null,
        not_before = null, version = version + 1 where id = ?`,
   );
+  type Candidate = { id: number; received_at: number };
   const claim = sqlite.transaction((now: number) => {
-    const found = next.get(now, now) as { id: number } | undefined;
+    const a = queued.get(now) as Candidate | undefined;
+    const b = abandoned.get(now) as Candidate | undefined;
+    const found = a && b ? (a.received_at <= b.received_at ? a : b) : (a ?? b);
     return found ? (lease.get(OWNER, now + LEASE_MS, now, found.id) as { id: number }) : undefined;
   });
   const record = sqlite.transaction((questionId: number, now: number) => {
@@ -148,6 +156,8 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
     id: 1,
     title: 'Agent loop overhead',
     method: `${runs} runs of ${drafts.toLocaleString('en-US')} drafts each, one after another, on a fresh SQLite file (WAL): claim the oldest question, read the bakery's facts, run the agent with a scripted model that answers at once (2 turns, 3 tool calls over the real bakery tools) and store the run, its 3 tool calls and the question's new state in one transaction. The baseline writes the same rows in the same transactions with prepared better-sqlite3 statements.`,
+    whenMissed:
+      "Timing each step of a draft on a quiet machine gave about 0.7 ms to claim, 0.4 ms to read the bakery's facts, 1.3 ms for the agent loop with its 3 tools and 1.1 ms to store the run (about 0.7 ms for tool set-up went once JSON Schemas were compiled once per process; this change also keeps one date formatter per timezone and makes claims read two indexes in order instead of sorting the whole backlog). Most of what is left is drizzle building and preparing each SQL statement on every call (about ten per draft) and reading the bakery's facts again for every draft, where the baseline reuses prepared statements. Prepared drizzle statements (`.prepare()` once per process) for claim, record and facts, and caching the facts by facts_version, would close most of the gap. The 1,000 drafts/s figure also needs the machine: the baseline itself reached only about 2,300 drafts/s here, and less when the machine was busy.",
     figures: [
       {
         name: 'drafts per second',

@@ -99,6 +99,8 @@ export async function run({
         title: 'Intake',
         method: `autocannon (in the runner's process) POSTs the same valid question to \`/api/questions\` for ${durationS} s at each of ${levels.join(', ')} connection(s), first to the baseline, then to the production server (\`next start\`, fresh database, DRAFT_WORKER=off so drafting does not compete with intake for the CPU), after a ${warmUpS} s warm-up of each. The baseline is a bare node:http + better-sqlite3 server doing the same bearer check, zod validation and insert. Requests/s samples are the run's one-second intervals; latencies are over every request of the run (autocannon's histogram, whole milliseconds). Every response must be 2xx.`,
         figures,
+        whenMissed:
+          "The insert is not the cost: the baseline does the same validation and insert at about 1,000 requests/s. Per request, Next's App Router runtime (web-stream Request and Response objects, reading the body through undici's streams, route matching, its tracing wrapper) takes several milliseconds of CPU on this machine, and at 32 connections requests queue behind one another on the single server thread. The figures are also pulled down by a shared machine: during the run other checkouts' browser suites held the load average near 9 on 2 cores, when even GET /api/health served only about 200 requests/s. Rerun on a quiet machine to see the true gap. What would close it: serve POST /api/questions outside Next's request pipeline (a bare node:http listener started by instrumentation.ts on its own port, sharing db/ and the zod schema), or run more than one server process behind the same SQLite file.",
       },
       {
         id: 7,

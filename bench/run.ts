@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark at full size and writes BENCHMARKS.md at the repo root.
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as agentLoop from './agent-loop';
 import type { BenchmarkResult } from './figures';
@@ -33,6 +34,7 @@ const benchmarks: { id: number; title: string; run: () => Promise<BenchmarkResul
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const loadBefore = loadavg()[0] ?? 0;
   await ensureBuild(log);
   const results: BenchmarkResult[] = [];
   for (const benchmark of benchmarks) {
@@ -59,6 +61,10 @@ async function main(): Promise<void> {
     results,
     finishedAt: new Date(),
     totalSeconds: (performance.now() - started) / 1000,
+    notes: [
+      `The machine's one-minute load average was ${loadBefore.toFixed(1)} when the run began and ${(loadavg()[0] ?? 0).toFixed(1)} when it ended; above the core count, other work was competing for the CPU and absolute figures suffer more than ratios.`,
+      'The production-server benchmarks (intake, inbox, memory) run `next start` from the production build (built first if the sources are newer), on 127.0.0.1, each on a fresh database, with DRAFT_WORKER=off so the drafting worker does not compete with intake or page loads for the CPU.',
+    ],
   });
   const path = join(process.cwd(), 'BENCHMARKS.md');
   writeFileSync(path, markdown);

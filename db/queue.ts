@@ -20,28 +20,45 @@ function leaseFields({ owner, leaseMs, now }: Lease) {
   };
 }
 
-function claimable(now: Date) {
-  return or(
-    and(
-      eq(questions.status, 'queued'),
-      or(isNull(questions.notBefore), lte(questions.notBefore, now)),
-    ),
-    // A lease that ran out belongs to a worker that died or hung: the question is free again.
-    and(eq(questions.status, 'drafting'), lt(questions.leaseExpiresAt, now)),
-  );
+/**
+ * The oldest question ready to draft. Asked as two queries, each read in order from its own
+ * index: one `or` across both made SQLite collect and sort every queued question on every
+ * claim, so a backlog slowed each claim in proportion to its size.
+ */
+function nextClaimable(db: Db, now: Date): { id: number } | undefined {
+  const columns = { id: questions.id, receivedAt: questions.receivedAt };
+  const queued = db
+    .select(columns)
+    .from(questions)
+    .where(
+      and(
+        eq(questions.status, 'queued'),
+        or(isNull(questions.notBefore), lte(questions.notBefore, now)),
+      ),
+    )
+    .orderBy(asc(questions.receivedAt), asc(questions.id))
+    .limit(1)
+    .get();
+  // A lease that ran out belongs to a worker that died or hung: the question is free again.
+  const abandoned = db
+    .select(columns)
+    .from(questions)
+    .where(and(eq(questions.status, 'drafting'), lt(questions.leaseExpiresAt, now)))
+    .orderBy(asc(questions.receivedAt), asc(questions.id))
+    .limit(1)
+    .get();
+  if (!queued || !abandoned) return queued ?? abandoned;
+  const queuedFirst =
+    queued.receivedAt < abandoned.receivedAt ||
+    (queued.receivedAt.getTime() === abandoned.receivedAt.getTime() && queued.id < abandoned.id);
+  return queuedFirst ? queued : abandoned;
 }
 
 /** Takes the oldest question that is ready to draft, or nothing. */
 export function claimNextQuestion(lease: Lease): Question | undefined {
   const db = getDb();
   return immediate(db, () => {
-    const next = db
-      .select({ id: questions.id })
-      .from(questions)
-      .where(claimable(lease.now))
-      .orderBy(asc(questions.receivedAt), asc(questions.id))
-      .limit(1)
-      .get();
+    const next = nextClaimable(db, lease.now);
     if (!next) return undefined;
     return db
       .update(questions)

@@ -34,6 +34,9 @@ export type PrefixReport = {
   extendsPrevious: boolean;
   /** Bytes of this request's input that equal the previous request's, from the start, over all its bytes. */
   repeatedShare: number;
+  /** This request's input in bytes, and how many of them are new since the previous request. */
+  bytes: number;
+  newBytes: number;
 };
 
 export function comparePrefix(previous: RequestBody, current: RequestBody): PrefixReport {
@@ -45,9 +48,12 @@ export function comparePrefix(previous: RequestBody, current: RequestBody): Pref
     before.every((piece, i) => piece === now[i]);
   const beforeBytes = Buffer.from(before.join(''));
   const nowBytes = Buffer.from(now.join(''));
+  const repeated = commonPrefixLength(beforeBytes, nowBytes);
   return {
     extendsPrevious,
-    repeatedShare: commonPrefixLength(beforeBytes, nowBytes) / nowBytes.length,
+    repeatedShare: repeated / nowBytes.length,
+    bytes: nowBytes.length,
+    newBytes: nowBytes.length - repeated,
   };
 }
 

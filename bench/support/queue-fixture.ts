@@ -1,13 +1,13 @@
 import { getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
-import { useTempDatabase } from '@/tests/support/temp-db';
+import { useTempDatabase as openTempDatabase } from '@/tests/support/temp-db';
 
 /**
  * A fresh, migrated and seeded database file (WAL) for this process, holding exactly `count`
  * queued questions: the seed's sample questions are set aside.
  */
 export function freshQueue(count: number): { path: string; cleanup: () => void } {
-  const temp = useTempDatabase();
+  const temp = openTempDatabase();
   const db = getDb();
   db.$client.prepare("update questions set status = 'discarded'").run();
   const start = Date.now() - count;

@@ -90,6 +90,16 @@ describe('the drafting queue', () => {
     expect(reclaimed).toMatchObject({ id: q.id, leaseOwner: 'w2', attempts: 2 });
   });
 
+  it('takes whichever was received first: a question whose lease ran out or a queued one', () => {
+    const abandoned = ask('abandoned', at(0));
+    claimNextQuestion(lease('dead', at(0)));
+    const queued = ask('queued later', at(5_000));
+    const older = ask('queued earlier', at(-5_000));
+    expect(claimNextQuestion(lease('w2', at(20_000)))?.id).toBe(older.id);
+    expect(claimNextQuestion(lease('w2', at(20_001)))?.id).toBe(abandoned.id);
+    expect(claimNextQuestion(lease('w2', at(20_002)))?.id).toBe(queued.id);
+  });
+
   it('stores the run, its calls and the new state together while the lease is held', () => {
     const q = ask('q', at(0));
     claimNextQuestion(lease('w1', at(0)));

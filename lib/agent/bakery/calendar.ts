@@ -29,10 +29,13 @@ export function parseWeekday(text: string): IsoWeekday | null {
   return index === -1 ? null : ((index + 1) as IsoWeekday);
 }
 
-/** The wall-clock date and time of an instant in a timezone. */
-export function zonedParts(now: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+// Building a formatter costs far more than using one, and every draft asks for one.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -40,7 +43,16 @@ export function zonedParts(now: Date, timeZone: string): { date: string; time: s
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock date and time of an instant in a timezone. */
+export function zonedParts(now: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );

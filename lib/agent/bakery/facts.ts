@@ -31,12 +31,13 @@ export function resolveDay(day: string, todayDate: string): string | null {
   return weekday ? nextWeekday(todayDate, weekday) : null;
 }
 
+// Made once: building a formatter costs far more than using one.
+const weekdayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+
 export function hoursOn(facts: BakeryData, date: string): DayHours {
   const weekdayNumber = isoWeekday(date);
   const usual = facts.weeklyHours[weekdayNumber] ?? null;
-  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  const weekday = weekdayName.format(new Date(`${date}T00:00:00Z`));
   const exception = facts.dateExceptions.find((e) => e.date === date);
   if (exception) {
     const open = !exception.closed && exception.opens !== null && exception.closes !== null;

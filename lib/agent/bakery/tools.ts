@@ -6,6 +6,28 @@ import { acceptedDays, type DayHours, hoursOn, resolveDay, today } from './facts
 import { formatCents } from './money';
 import { matchNames } from './names';
 
+// The input schemas do not depend on the facts: made once, so each draft reuses their JSON Schema.
+const openingHoursInput = z.object({
+  day: z.string().describe(`The day: ${acceptedDays}.`),
+});
+const menuItemInput = z.object({ name: z.string().min(1).describe('The item, e.g. "rye loaf".') });
+const listMenuInput = z.object({});
+const quoteOrderInput = z.object({
+  items: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1),
+        quantity: z.number().int().positive().max(10_000),
+      }),
+    )
+    .min(1),
+  day: z
+    .string()
+    .nullable()
+    .describe(`The pickup day: ${acceptedDays}; null to price the items without a pickup.`),
+  time: z.string().nullable().describe('The pickup time as HH:MM (24-hour), or null if not given.'),
+});
+
 /** The bakery's read-only tools over data and a clock the app passes in. */
 export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
   const todayDate = () => today(facts, clock.now);
@@ -39,9 +61,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     name: 'opening_hours',
     description:
       "The bakery's opening hours on one day, honouring holidays and special hours. A weekday means the next one, today included.",
-    schema: z.object({
-      day: z.string().describe(`The day: ${acceptedDays}.`),
-    }),
+    schema: openingHoursInput,
     refine: ({ day }) => decodeDay(day),
     run: (date) => ok(hoursOn(facts, date)),
   });
@@ -50,7 +70,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     name: 'menu_item',
     description:
       'One menu item by name (case, spacing and plurals do not matter): its price and the days of notice it needs.',
-    schema: z.object({ name: z.string().min(1).describe('The item, e.g. "rye loaf".') }),
+    schema: menuItemInput,
     run: ({ name }) => {
       const found = findItem(name);
       return found.ok ? ok(describeItem(found.value)) : found;
@@ -60,7 +80,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
   const listMenu = defineTool({
     name: 'list_menu',
     description: 'Everything on the menu, with prices, notice and whether each is available now.',
-    schema: z.object({}),
+    schema: listMenuInput,
     run: () => ok({ items: facts.menu.map(describeItem) }),
   });
 
@@ -68,24 +88,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     name: 'quote_order',
     description:
       'Prices an order and checks its pickup: each line, the total, whether the bakery is open at the pickup time, and whether there is enough notice (with the last day to order). Use it for every total; never add up prices yourself.',
-    schema: z.object({
-      items: z
-        .array(
-          z.strictObject({
-            name: z.string().min(1),
-            quantity: z.number().int().positive().max(10_000),
-          }),
-        )
-        .min(1),
-      day: z
-        .string()
-        .nullable()
-        .describe(`The pickup day: ${acceptedDays}; null to price the items without a pickup.`),
-      time: z
-        .string()
-        .nullable()
-        .describe('The pickup time as HH:MM (24-hour), or null if not given.'),
-    }),
+    schema: quoteOrderInput,
     run: ({ items, day, time }) => quote({ items, day, time }),
   });
 

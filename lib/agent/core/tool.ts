@@ -52,9 +52,7 @@ export function defineTool<Schema extends z.ZodObject, Input = z.infer<Schema>>(
   timeoutMs?: number;
   run: (input: Input, context: { signal: AbortSignal }) => Promise<ToolOutcome> | ToolOutcome;
 }): Tool<Input> {
-  const inputSchema = strictJsonSchema(spec.schema);
-  // The model is told no other properties are allowed; the decoder holds it to that.
-  const decoder = spec.schema.strict();
+  const { inputSchema, decoder } = compiled(spec.schema);
   return {
     name: spec.name,
     description: spec.description,
@@ -78,6 +76,22 @@ export function defineTool<Schema extends z.ZodObject, Input = z.infer<Schema>>(
     },
     run: spec.run,
   };
+}
+
+type Compiled = { inputSchema: JsonSchema; decoder: z.ZodObject };
+
+// Generating JSON Schema costs more than a whole draft's other work; a schema made once (at
+// module level) is compiled once, however many drafts build tools from it.
+const compiledSchemas = new WeakMap<z.ZodObject, Compiled>();
+
+function compiled(schema: z.ZodObject): Compiled {
+  let found = compiledSchemas.get(schema);
+  if (!found) {
+    // The model is told no other properties are allowed; the decoder holds it to that.
+    found = { inputSchema: strictJsonSchema(schema), decoder: schema.strict() };
+    compiledSchemas.set(schema, found);
+  }
+  return found;
 }
 
 /** JSON Schema for the model: generated from zod, with every object closed and fully required. */
