@@ -34,6 +34,9 @@ describe('judging a figure', () => {
     expect(ratioOf(drafts)).toBeCloseTo(1_200 / 3_000);
     expect(ratioOf(slowInbox)).toBe(2);
     expect(ratioOf({ name: 'x', unit: '', samples: [1] })).toBeUndefined();
+    expect(
+      ratioOf({ name: 'p50', unit: 'ms', samples: [2], baseline: { label: 'b', samples: [0] } }),
+    ).toBeUndefined();
   });
 
   it('checks each target against the median or the ratio, at its bound inclusive', () => {

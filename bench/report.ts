@@ -5,7 +5,9 @@ import { median, range } from './support/stats';
 
 export function ratioOf(figure: Figure): number | undefined {
   if (!figure.baseline || figure.baseline.samples.length === 0) return undefined;
-  return median(figure.samples) / median(figure.baseline.samples);
+  const baseline = median(figure.baseline.samples);
+  // A latency under the clock's resolution reads as 0: no ratio can be taken over it.
+  return baseline === 0 ? undefined : median(figure.samples) / baseline;
 }
 
 /** Whether one target holds; undefined when it cannot be judged (no samples, no baseline). */

@@ -11,8 +11,3 @@ export function median(values: readonly number[]): number {
 export function range(values: readonly number[]): { min: number; max: number } {
   return { min: Math.min(...values), max: Math.max(...values) };
 }
-
-/** Milliseconds since `started` (a performance.now() reading). */
-export function elapsedMs(started: number): number {
-  return performance.now() - started;
-}
