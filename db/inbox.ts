@@ -1,0 +1,218 @@
+import 'server-only';
+import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
+import { getDb } from './client';
+import {
+  type AgentRun,
+  agentRuns,
+  bakery,
+  type Question,
+  type QuestionStatus,
+  questions,
+  type Reply,
+  replies,
+  type ToolCall,
+  toolCalls,
+  users,
+} from './schema';
+
+/** What the inbox reads: lists by tab, one question with its runs, and a cheap change check. */
+
+export type InboxRow = Pick<
+  Question,
+  'id' | 'customerName' | 'customerEmail' | 'text' | 'status' | 'receivedAt'
+> & {
+  run: Pick<AgentRun, 'stopKind' | 'factsVersion'> | null;
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function searchFilter(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  if (!term) return undefined;
+  const pattern = `%${escapeLike(term)}%`;
+  return or(
+    sql`${questions.text} like ${pattern} escape '\\'`,
+    sql`${questions.customerName} like ${pattern} escape '\\'`,
+    sql`coalesce(${questions.customerEmail}, '') like ${pattern} escape '\\'`,
+  );
+}
+
+export function currentFactsVersion(): number {
+  return getDb().select({ v: bakery.factsVersion }).from(bakery).get()?.v ?? 1;
+}
+
+/** Questions per status (matching the search), for the tabs' counts. */
+export function countQuestionsByStatus({
+  search,
+}: {
+  search?: string;
+}): Partial<Record<QuestionStatus, number>> {
+  const rows = getDb()
+    .select({ status: questions.status, n: sql<number>`count(*)` })
+    .from(questions)
+    .where(searchFilter(search))
+    .groupBy(questions.status)
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** One page of a tab, newest first. */
+export function listInbox({
+  group,
+  search,
+  page,
+  pageSize,
+}: {
+  group: InboxGroup;
+  search?: string;
+  page: number;
+  pageSize: number;
+}): InboxRow[] {
+  const rows = getDb()
+    .select({
+      id: questions.id,
+      customerName: questions.customerName,
+      customerEmail: questions.customerEmail,
+      text: questions.text,
+      status: questions.status,
+      receivedAt: questions.receivedAt,
+      stopKind: agentRuns.stopKind,
+      factsVersion: agentRuns.factsVersion,
+    })
+    .from(questions)
+    .leftJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
+    .where(and(inArray(questions.status, statusesOf(group)), searchFilter(search)))
+    .orderBy(desc(questions.receivedAt), desc(questions.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return rows.map(({ stopKind, factsVersion, ...row }) => ({
+    ...row,
+    run: stopKind !== null && factsVersion !== null ? { stopKind, factsVersion } : null,
+  }));
+}
+
+/**
+ * The questions just newer and just older than one, in a tab's order (newest first), for
+ * moving through the inbox with j and k.
+ */
+export function inboxNeighbours({
+  group,
+  id,
+}: {
+  group: InboxGroup;
+  id: number;
+}): { previous: number | null; next: number | null } {
+  const db = getDb();
+  const current = db
+    .select({ receivedAt: questions.receivedAt })
+    .from(questions)
+    .where(eq(questions.id, id))
+    .get();
+  if (!current) return { previous: null, next: null };
+  const inGroup = inArray(questions.status, statusesOf(group));
+  const at = current.receivedAt;
+  const newer = db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        inGroup,
+        or(
+          gt(questions.receivedAt, at),
+          and(eq(questions.receivedAt, at), gt(questions.id, id)),
+        ),
+      ),
+    )
+    .orderBy(asc(questions.receivedAt), asc(questions.id))
+    .limit(1)
+    .get();
+  const older = db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(
+      and(
+        inGroup,
+        or(
+          lt(questions.receivedAt, at),
+          and(eq(questions.receivedAt, at), lt(questions.id, id)),
+        ),
+      ),
+    )
+    .orderBy(desc(questions.receivedAt), desc(questions.id))
+    .limit(1)
+    .get();
+  return { previous: newer?.id ?? null, next: older?.id ?? null };
+}
+
+export type RunWithCalls = AgentRun & { calls: ToolCall[] };
+export type SentReply = Reply & { senderName: string };
+
+export type QuestionDetail = {
+  question: Question;
+  /** Newest first. */
+  runs: RunWithCalls[];
+  reply: SentReply | null;
+  factsVersion: number;
+};
+
+export function getQuestionDetail({ id }: { id: number }): QuestionDetail | undefined {
+  const db = getDb();
+  return db.$client
+    .transaction(() => {
+      const question = db.select().from(questions).where(eq(questions.id, id)).get();
+      if (!question) return undefined;
+      const runs = db
+        .select()
+        .from(agentRuns)
+        .where(eq(agentRuns.questionId, id))
+        .orderBy(desc(agentRuns.startedAt), desc(agentRuns.id))
+        .all();
+      const calls = runs.length
+        ? db
+            .select()
+            .from(toolCalls)
+            .where(
+              inArray(
+                toolCalls.runId,
+                runs.map((r) => r.id),
+              ),
+            )
+            .orderBy(asc(toolCalls.runId), asc(toolCalls.seq))
+            .all()
+        : [];
+      const reply = db
+        .select({ reply: replies, senderName: users.name })
+        .from(replies)
+        .innerJoin(users, eq(users.id, replies.sentBy))
+        .where(eq(replies.questionId, id))
+        .get();
+      return {
+        question,
+        runs: runs.map((run) => ({ ...run, calls: calls.filter((c) => c.runId === run.id) })),
+        reply: reply ? { ...reply.reply, senderName: reply.senderName } : null,
+        factsVersion: currentFactsVersion(),
+      };
+    })
+    .deferred();
+}
+
+/**
+ * Changes whenever a question is added or changes state, whoever wrote it (this server, a
+ * separate worker process, a colleague): the live feed compares it every couple of seconds.
+ */
+export function inboxChangeStamp(): string {
+  const row = getDb()
+    .select({
+      n: sql<number>`count(*)`,
+      updated: sql<number | null>`max(${questions.updatedAt})`,
+      versions: sql<number>`total(${questions.version})`,
+    })
+    .from(questions)
+    .get();
+  const facts = currentFactsVersion();
+  return `${row?.n ?? 0}:${row?.updated ?? 0}:${row?.versions ?? 0}:${facts}`;
+}

@@ -1,0 +1,125 @@
+import type { QuestionStatus, StopKind } from '@/db/schema';
+
+/** The inbox's tabs, in the order a person works through them. */
+export const inboxGroups = ['needsReview', 'inProgress', 'failed', 'sent', 'discarded'] as const;
+export type InboxGroup = (typeof inboxGroups)[number];
+
+export const groupLabels: Record<InboxGroup, string> = {
+  needsReview: 'Needs review',
+  inProgress: 'In progress',
+  failed: 'Failed',
+  sent: 'Sent',
+  discarded: 'Discarded',
+};
+
+const statusesByGroup: Record<InboxGroup, QuestionStatus[]> = {
+  needsReview: ['drafted'],
+  inProgress: ['queued', 'drafting'],
+  failed: ['failed'],
+  sent: ['sent'],
+  discarded: ['discarded'],
+};
+
+export function statusesOf(group: InboxGroup): QuestionStatus[] {
+  return statusesByGroup[group];
+}
+
+export function groupOf(status: QuestionStatus): InboxGroup {
+  const found = inboxGroups.find((group) => statusesByGroup[group].includes(status));
+  if (!found) throw new Error(`No inbox group holds the status ${status}.`);
+  return found;
+}
+
+/** `?group=` from the address; anything unknown falls back to the first tab. */
+export function parseGroup(value: string | string[] | undefined): InboxGroup {
+  const raw = Array.isArray(value) ? value[0] : value;
+  return (inboxGroups as readonly string[]).includes(raw ?? '')
+    ? (raw as InboxGroup)
+    : 'needsReview';
+}
+
+/** Counts per status, summed into the tabs (a tab with none shows 0). */
+export function countByGroup(
+  byStatus: Partial<Record<QuestionStatus, number>>,
+): Record<InboxGroup, number> {
+  const out = {} as Record<InboxGroup, number>;
+  for (const group of inboxGroups) {
+    out[group] = statusesByGroup[group].reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
+  }
+  return out;
+}
+
+export const statusLabels: Record<QuestionStatus, string> = {
+  queued: 'Queued',
+  drafting: 'Drafting',
+  drafted: 'Needs review',
+  failed: 'Failed',
+  sent: 'Sent',
+  discarded: 'Discarded',
+};
+
+const stopLabels: Record<StopKind, string> = {
+  answered: 'answered',
+  outOfTurns: 'ran out of turns',
+  outOfTokens: 'ran out of tokens',
+  outOfBudget: 'ran out of budget',
+  modelStopped: 'the model stopped',
+  failed: 'the request failed',
+};
+
+/** "ran out of turns", "the model stopped (refused)". */
+export function stopLabel(stop: { stopKind: StopKind; stopReason: string | null }): string {
+  const base = stopLabels[stop.stopKind];
+  return stop.stopReason ? `${base} (${stop.stopReason})` : base;
+}
+
+export type DraftMarks = {
+  /** The run stopped without writing an answer: the person must write one. */
+  noAnswer: boolean;
+  /** The menu, hours or date exceptions changed after the draft was made. */
+  stale: boolean;
+};
+
+/**
+ * Marks for a question's current draft. Only open questions carry them: a sent or discarded
+ * question's draft no longer matters.
+ */
+export function draftMarks(input: {
+  status: QuestionStatus;
+  run: { stopKind: StopKind; factsVersion: number } | null;
+  factsVersion: number;
+}): DraftMarks {
+  const open = input.status === 'drafted' || input.status === 'failed';
+  if (!open || !input.run) return { noAnswer: false, stale: false };
+  return {
+    noAnswer: input.run.stopKind !== 'answered',
+    stale: input.run.factsVersion < input.factsVersion,
+  };
+}
+
+/** The first non-blank line of a question, cut to a row's width. */
+export function firstLine(text: string, max = 120): string {
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l.length > 0) ?? '';
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/** Page numbers: 1-based, clamped to what exists. */
+export function parsePage(value: string | string[] | undefined): number {
+  const raw = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(raw) && raw > 0 ? Math.min(raw, 10_000) : 1;
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The questions before and after one in a list, for j and k. */
+export function neighbours<T>(ids: T[], id: T): { previous: T | null; next: T | null } {
+  const at = ids.indexOf(id);
+  if (at < 0) return { previous: null, next: ids[0] ?? null };
+  return { previous: ids[at - 1] ?? null, next: ids[at + 1] ?? null };
+}
