@@ -99,13 +99,10 @@ export function listInbox({
  * The questions just newer and just older than one, in a tab's order (newest first), for
  * moving through the inbox with j and k.
  */
-export function inboxNeighbours({
-  group,
-  id,
-}: {
-  group: InboxGroup;
-  id: number;
-}): { previous: number | null; next: number | null } {
+export function inboxNeighbours({ group, id }: { group: InboxGroup; id: number }): {
+  previous: number | null;
+  next: number | null;
+} {
   const db = getDb();
   const current = db
     .select({ receivedAt: questions.receivedAt })
@@ -121,10 +118,7 @@ export function inboxNeighbours({
     .where(
       and(
         inGroup,
-        or(
-          gt(questions.receivedAt, at),
-          and(eq(questions.receivedAt, at), gt(questions.id, id)),
-        ),
+        or(gt(questions.receivedAt, at), and(eq(questions.receivedAt, at), gt(questions.id, id))),
       ),
     )
     .orderBy(asc(questions.receivedAt), asc(questions.id))
@@ -136,10 +130,7 @@ export function inboxNeighbours({
     .where(
       and(
         inGroup,
-        or(
-          lt(questions.receivedAt, at),
-          and(eq(questions.receivedAt, at), lt(questions.id, id)),
-        ),
+        or(lt(questions.receivedAt, at), and(eq(questions.receivedAt, at), lt(questions.id, id))),
       ),
     )
     .orderBy(desc(questions.receivedAt), desc(questions.id))

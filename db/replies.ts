@@ -47,11 +47,7 @@ export function sendReply(input: {
   };
   try {
     return immediate(db, (): SendResult => {
-      const question = db
-        .select()
-        .from(questions)
-        .where(eq(questions.id, input.questionId))
-        .get();
+      const question = db.select().from(questions).where(eq(questions.id, input.questionId)).get();
       if (!question) return { ok: false, reason: 'notFound' };
       if (question.status === 'sent') return alreadySent();
       if (question.status === 'discarded') return { ok: false, reason: 'discarded' };

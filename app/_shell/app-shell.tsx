@@ -9,7 +9,16 @@ import { signOut } from './actions';
  * The header of every staff and owner page: `<AppShell user={await requireUser(…)}>`.
  * Links appear by role; the pages themselves still check on the server.
  */
-export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export function AppShell({
+  user,
+  children,
+  wide = false,
+}: {
+  user: CurrentUser;
+  children: ReactNode;
+  /** Pages with two columns (the inbox) use the whole width. */
+  wide?: boolean;
+}) {
   const bakery = getBakery();
   return (
     <div className="min-h-screen">
@@ -30,7 +39,11 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           </button>
         </form>
       </header>
-      <main className="mx-auto flex max-w-4xl flex-col gap-6 px-6 py-8">{children}</main>
+      <main
+        className={`mx-auto flex flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 ${wide ? 'max-w-7xl' : 'max-w-4xl'}`}
+      >
+        {children}
+      </main>
     </div>
   );
 }

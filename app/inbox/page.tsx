@@ -1,15 +1,174 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getBakery } from '@/db/bakery';
+import { countQuestionsByStatus, currentFactsVersion, listInbox } from '@/db/inbox';
+import { formatWhen } from '@/lib/format-time';
+import {
+  countByGroup,
+  draftMarks,
+  firstLine,
+  groupLabels,
+  type InboxGroup,
+  inboxGroups,
+  pageCount,
+  parseGroup,
+  parsePage,
+} from '@/lib/inbox/groups';
 import { requireUser } from '@/server/session';
 import { AppShell } from '../_shell/app-shell';
+import { ListControls } from './_components/list-controls';
+import { DraftMarkBadges, StatusBadge } from './_components/marks';
+import { inboxHref, questionHref } from './links';
 
+export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Inbox' };
 
-export default async function InboxPage() {
+const PAGE_SIZE = 25;
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function InboxPage({ searchParams }: { searchParams: Search }) {
   const user = await requireUser({ role: 'staff', returnTo: '/inbox' });
+  const params = await searchParams;
+  const group = parseGroup(params.group);
+  const rawSearch = Array.isArray(params.q) ? params.q[0] : params.q;
+  const search = rawSearch?.trim().slice(0, 200) || undefined;
+  const counts = countByGroup(countQuestionsByStatus({ search }));
+  const pages = pageCount(counts[group], PAGE_SIZE);
+  const page = Math.min(parsePage(params.page), pages);
+  const rows = listInbox({ group, search, page, pageSize: PAGE_SIZE });
+  const factsVersion = currentFactsVersion();
+  const { timezone } = getBakery();
+
   return (
-    <AppShell user={user}>
-      <h1 className="text-2xl font-semibold">Inbox</h1>
-      <p className="text-stone-700">Customer questions and their drafted answers appear here.</p>
+    <AppShell user={user} wide>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Inbox</h1>
+        <ListControls />
+      </div>
+      <p aria-live="polite" className="sr-only" data-testid="inbox-summary">
+        {counts.needsReview} need review, {counts.inProgress} in progress, {counts.failed} failed.
+      </p>
+
+      <search>
+        <form action="/inbox" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="group" value={group} />
+          <div className="flex min-w-0 grow flex-col gap-1 sm:grow-0">
+            <label htmlFor="inbox-search" className="text-sm font-medium">
+              Search questions or customers
+            </label>
+            <input
+              id="inbox-search"
+              name="q"
+              type="search"
+              defaultValue={search ?? ''}
+              maxLength={200}
+              className="w-full rounded-md border border-stone-300 bg-white px-3 py-2 sm:w-80"
+            />
+          </div>
+          <button type="submit" className="rounded-md border border-stone-300 bg-white px-3 py-2">
+            Search
+          </button>
+          {search ? (
+            <Link href={inboxHref({ group })} className="px-2 py-2 text-sm underline">
+              Clear
+            </Link>
+          ) : null}
+        </form>
+      </search>
+
+      <nav aria-label="Question states" className="-mx-1 overflow-x-auto">
+        <ul className="flex gap-1 px-1">
+          {inboxGroups.map((g) => (
+            <li key={g}>
+              <Link
+                href={inboxHref({ group: g, search })}
+                aria-current={g === group ? 'page' : undefined}
+                data-testid={`tab-${g}`}
+                className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-stone-200 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white"
+              >
+                {groupLabels[g]}
+                <span className="rounded-full bg-white/80 px-1.5 text-xs font-semibold text-stone-900">
+                  {counts[g]}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="list-title" className="flex flex-col gap-2">
+        <h2 id="list-title" className="sr-only">
+          {groupLabels[group]}
+        </h2>
+        {rows.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-stone-300 p-6 text-stone-600">
+            {emptyMessage(group, search)}
+          </p>
+        ) : (
+          <ul
+            className="divide-y divide-stone-200 overflow-hidden rounded-lg border border-stone-200 bg-white"
+            data-testid="inbox-list"
+          >
+            {rows.map((row) => (
+              <li key={row.id}>
+                <Link
+                  href={questionHref(row.id, { group, search })}
+                  data-inbox-row
+                  data-testid="inbox-row"
+                  data-question-id={row.id}
+                  className="flex flex-col gap-1 px-4 py-3 hover:bg-amber-50 focus-visible:bg-amber-50 sm:flex-row sm:items-center sm:gap-4"
+                >
+                  <span className="w-40 shrink-0 truncate font-medium">{row.customerName}</span>
+                  <span
+                    className="min-w-0 grow truncate text-stone-800"
+                    data-testid="row-first-line"
+                  >
+                    {firstLine(row.text)}
+                  </span>
+                  <span className="flex shrink-0 flex-wrap items-center gap-2">
+                    <DraftMarkBadges
+                      marks={draftMarks({ status: row.status, run: row.run, factsVersion })}
+                    />
+                    <StatusBadge status={row.status} />
+                    <time
+                      dateTime={row.receivedAt.toISOString()}
+                      className="text-xs text-stone-600"
+                    >
+                      {formatWhen(row.receivedAt, timezone)}
+                    </time>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="flex items-center gap-4 text-sm">
+          {page > 1 ? (
+            <Link href={inboxHref({ group, search, page: page - 1 })} className="underline">
+              Newer
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link href={inboxHref({ group, search, page: page + 1 })} className="underline">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </AppShell>
   );
+}
+
+function emptyMessage(group: InboxGroup, search: string | undefined): string {
+  if (search) return `No ${groupLabels[group].toLowerCase()} questions match “${search}”.`;
+  return group === 'needsReview'
+    ? 'Nothing needs review right now. New drafts appear here as they are written.'
+    : `No ${groupLabels[group].toLowerCase()} questions.`;
 }

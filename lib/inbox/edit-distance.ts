@@ -13,12 +13,12 @@ export function editDistance(from: string, to: string): number {
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const replace = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, replace);
+      const replace = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, replace);
     }
     [previous, current] = [current, previous];
   }
-  return previous[b.length];
+  return previous[b.length] ?? 0;
 }
 
 /** What a reply records about how far the person moved from the draft. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '@/lib/agent/types';
 import { editDistance, measureEdit } from './edit-distance';
 import {
   countByGroup,
@@ -13,6 +14,7 @@ import {
   stopLabel,
 } from './groups';
 import { commandFor, type KeyPress } from './keys';
+import { emptyProgress, foldProgress } from './progress';
 
 describe('edit distance', () => {
   it.each([
@@ -33,9 +35,9 @@ describe('edit distance', () => {
   });
 
   it('records whether and how much a draft was edited', () => {
-    expect(measureEdit({ draft: 'Yes, see you Saturday.', sent: 'Yes, see you Saturday.' })).toEqual(
-      { edited: false, editDistance: 0 },
-    );
+    expect(
+      measureEdit({ draft: 'Yes, see you Saturday.', sent: 'Yes, see you Saturday.' }),
+    ).toEqual({ edited: false, editDistance: 0 });
     expect(measureEdit({ draft: 'Yes.', sent: 'Yes!' })).toEqual({ edited: true, editDistance: 1 });
     expect(measureEdit({ draft: null, sent: 'Written by hand' })).toEqual({
       edited: true,
@@ -154,5 +156,39 @@ describe('keyboard commands', () => {
     expect(commandFor(press('Enter', { ctrlKey: true, typing: true }))).toBe('send');
     expect(commandFor(press('Enter', { metaKey: true }))).toBe('send');
     expect(commandFor(press('Enter'))).toBeNull();
+  });
+});
+
+describe('a draft being written', () => {
+  it('shows the current turn’s text as it streams, and each lookup as it finishes', () => {
+    const call = { id: 'c1', name: 'menu_item', input: { name: 'rye' } };
+    const events: AgentEvent[] = [
+      { kind: 'turnStarted', turn: 1 },
+      { kind: 'textDelta', turn: 1, text: 'Let me check. ' },
+      { kind: 'toolCall', turn: 1, call },
+      {
+        kind: 'toolResult',
+        turn: 1,
+        result: { callId: 'c1', content: 'no', isError: true, errorKind: 'notFound' },
+        durationMs: 3,
+      },
+      { kind: 'turnStarted', turn: 2 },
+      { kind: 'textDelta', turn: 2, text: 'Hi, ' },
+      { kind: 'textDelta', turn: 2, text: 'rye is $9.' },
+    ];
+    const progress = events.reduce(foldProgress, emptyProgress);
+    expect(progress).toEqual({
+      turn: 2,
+      text: 'Hi, rye is $9.',
+      lookups: [{ name: 'menu_item', done: true, isError: true }],
+      stopped: false,
+    });
+    const spent = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    const stopped = foldProgress(progress, {
+      kind: 'stopped',
+      stop: { kind: 'answered', text: 'Hi, rye is $9.' },
+      spent: { ...spent, turns: 2, costUsd: 0 },
+    });
+    expect(stopped.stopped).toBe(true);
   });
 });

@@ -44,6 +44,7 @@ export const pages: Record<string, PageRow> = {
     expect: { anonymous: 404, staff: 404, owner: 404 },
   },
   '/inbox': { access: 'staff' },
+  '/inbox/[id]': { access: 'staff', path: '/inbox/1' },
   '/admin': { access: 'owner' },
   '/admin/staff': { access: 'owner' },
   '/admin/settings': { access: 'owner' },
@@ -65,6 +66,11 @@ export const actions: Record<string, ActionRow> = {
     why: 'ends the caller’s own session; harmless without one',
   },
   'app/ask/actions.ts#submitQuestion': { access: 'public', why: 'anyone may ask a question' },
+  'app/inbox/[id]/actions.ts#sendReplyAction': { access: 'staff' },
+  'app/inbox/[id]/actions.ts#saveDraftAction': { access: 'staff' },
+  'app/inbox/[id]/actions.ts#redraftAction': { access: 'staff' },
+  'app/inbox/[id]/actions.ts#discardAction': { access: 'staff' },
+  'app/inbox/[id]/actions.ts#retryAction': { access: 'staff' },
   'app/admin/staff/actions.ts#addStaff': { access: 'owner' },
   'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
@@ -86,6 +92,8 @@ export const routes: Record<string, RouteRow> = {
     body: {},
     expect: { anonymous: 401, staff: 401, owner: 401 },
   },
+  // Signed-in callers without `Accept: text/event-stream` get 406 rather than an endless stream.
+  'GET /api/inbox/events': { access: 'staff' },
   'POST /api/auth/sign-in': {
     access: 'public',
     why: 'sign-in for scripts, limited like the form',

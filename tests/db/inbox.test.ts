@@ -92,7 +92,12 @@ describe('the inbox store', () => {
 
   it('sends once, recording the text, the sender, the run and how much was edited', () => {
     const q = drafted('Rye on Friday?', 'Yes, we have rye.');
-    const sent = sendReply({ questionId: q.id, text: 'Yes, we have rye!', userId: ana, now: at(5) });
+    const sent = sendReply({
+      questionId: q.id,
+      text: 'Yes, we have rye!',
+      userId: ana,
+      now: at(5),
+    });
     expect(sent.ok).toBe(true);
     const reply = getReplyForQuestion({ questionId: q.id });
     expect(reply).toMatchObject({
@@ -180,7 +185,10 @@ describe('the inbox store', () => {
   it('discards with a reason, once', () => {
     const q = drafted('Buy cheap watches', 'Hello');
     const done = discardQuestion({ id: q.id, reason: 'Spam', now: at(1) });
-    expect(done).toMatchObject({ ok: true, question: { status: 'discarded', discardReason: 'Spam' } });
+    expect(done).toMatchObject({
+      ok: true,
+      question: { status: 'discarded', discardReason: 'Spam' },
+    });
     expect(discardQuestion({ id: q.id, reason: 'again', now: at(2) })).toMatchObject({
       ok: false,
       reason: 'closed',
@@ -196,9 +204,9 @@ describe('the inbox store', () => {
     expect(listInbox({ group: 'needsReview', search: 'rye', page: 1, pageSize: 10 })).toHaveLength(
       1,
     );
-    expect(listInbox({ group: 'needsReview', search: 'cleo@', page: 1, pageSize: 10 })).toHaveLength(
-      2,
-    );
+    expect(
+      listInbox({ group: 'needsReview', search: 'cleo@', page: 1, pageSize: 10 }),
+    ).toHaveLength(2);
     // LIKE's wildcards are searched for literally.
     expect(listInbox({ group: 'needsReview', search: '%', page: 1, pageSize: 10 })).toHaveLength(0);
     expect(listInbox({ group: 'needsReview', page: 2, pageSize: 1 }).map((r) => r.id)).toEqual([
@@ -215,7 +223,10 @@ describe('the inbox store', () => {
     const q = drafted('Croissants?', 'No croissants, sorry.');
     const detail = getQuestionDetail({ id: q.id });
     expect(detail?.runs).toHaveLength(1);
-    expect(detail?.runs[0]?.calls[0]).toMatchObject({ toolName: 'menu_item', errorKind: 'notFound' });
+    expect(detail?.runs[0]?.calls[0]).toMatchObject({
+      toolName: 'menu_item',
+      errorKind: 'notFound',
+    });
     expect(detail?.reply).toBeNull();
     sendReply({ questionId: q.id, text: 'Sorry!', userId: ben, now: at(1) });
     expect(getQuestionDetail({ id: q.id })?.reply).toMatchObject({ senderName: 'Ben' });

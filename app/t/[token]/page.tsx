@@ -3,19 +3,12 @@ import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
 import { getQuestionByTicket } from '@/db/questions';
 import { getReplyForQuestion } from '@/db/replies';
+import { formatWhen } from '@/lib/format-time';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your question', referrer: 'no-referrer' };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
-
-function formatWhen(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(date);
-}
 
 /** The customer's own page: the token is the only key, and it shows this one question alone. */
 export default async function TicketPage({ params }: { params: Promise<{ token: string }> }) {

@@ -1,0 +1,178 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { getBakery } from '@/db/bakery';
+import { discardQuestion, saveDraftEdit } from '@/db/drafts';
+import { requeueQuestion } from '@/db/queue';
+import { sendReply } from '@/db/replies';
+import { fieldErrors, formFields } from '@/lib/auth/forms';
+import { publishDeskEvent } from '@/lib/drafting/live';
+import { draftNow } from '@/lib/drafting/service';
+import { formatWhen } from '@/lib/format-time';
+import { discardInput, questionOnlyInput, saveInput, sendInput } from '@/lib/inbox/forms';
+import { authorizeAction } from '@/server/session';
+import type { Rejected } from '../../_components/form-state';
+
+/**
+ * A staff member's actions on one question. Each returns what the page shows next; a refusal
+ * carries the typed text back so nothing typed is lost.
+ */
+export type QuestionActionState =
+  | { ok: true; message: string; version?: number }
+  | Rejected<'text' | 'reason' | 'questionId'>
+  | undefined;
+
+function changed(questionId: number): void {
+  publishDeskEvent({ kind: 'queueChanged', questionId });
+  revalidatePath('/inbox');
+  revalidatePath(`/inbox/${questionId}`);
+}
+
+const gone = { ok: false, status: 409, message: 'That question no longer exists.' } as const;
+
+/** Staff and owners. The one code path that writes a reply a customer can read. */
+export async function sendReplyAction(
+  _previous: QuestionActionState,
+  formData: FormData,
+): Promise<QuestionActionState> {
+  const auth = await authorizeAction({ role: 'staff' });
+  if (!auth.ok) return auth;
+  const fields = formFields(formData);
+  const values = { text: fields.text ?? '' };
+  const parsed = sendInput.safeParse(fields);
+  if (!parsed.success) {
+    return { ok: false, status: 400, errors: fieldErrors(parsed.error), values };
+  }
+  const { questionId, text } = parsed.data;
+  const result = sendReply({ questionId, text, userId: auth.user.id, now: new Date() });
+  if (result.ok) {
+    changed(questionId);
+    return { ok: true, message: 'Sent. The customer can read it on their ticket page.' };
+  }
+  if (result.reason === 'alreadySent') {
+    const when = formatWhen(result.sentAt, getBakery().timezone);
+    return {
+      ok: false,
+      status: 409,
+      message: `Already sent by ${result.sentBy} at ${when}. Your text was not sent.`,
+      values,
+    };
+  }
+  if (result.reason === 'discarded') {
+    return {
+      ok: false,
+      status: 409,
+      message: 'This question was discarded, so nothing was sent.',
+      values,
+    };
+  }
+  return { ...gone, values };
+}
+
+/** Staff and owners. Saves over the version the editor started from, or refuses. */
+export async function saveDraftAction(
+  _previous: QuestionActionState,
+  formData: FormData,
+): Promise<QuestionActionState> {
+  const auth = await authorizeAction({ role: 'staff' });
+  if (!auth.ok) return auth;
+  const fields = formFields(formData);
+  const values = { text: fields.text ?? '' };
+  const parsed = saveInput.safeParse(fields);
+  if (!parsed.success) {
+    return { ok: false, status: 400, errors: fieldErrors(parsed.error), values };
+  }
+  const { questionId, version, text } = parsed.data;
+  const result = saveDraftEdit({ id: questionId, version, text, now: new Date() });
+  if (result.ok) {
+    changed(questionId);
+    return { ok: true, message: 'Edit saved.', version: result.question.version };
+  }
+  if (result.reason === 'stale') {
+    return {
+      ok: false,
+      status: 409,
+      message:
+        'Not saved: someone changed this question after you opened it (a new draft, an edit or a send). Your text is still here; copy it, then reload to see theirs.',
+      values,
+    };
+  }
+  if (result.reason === 'notEditable') {
+    return {
+      ok: false,
+      status: 409,
+      message: 'Not saved: this question is being drafted, or is already sent or discarded.',
+      values,
+    };
+  }
+  return { ...gone, values };
+}
+
+/** Staff and owners. Drafts (again) now, from the menu and hours as they are. */
+export async function redraftAction(
+  _previous: QuestionActionState,
+  formData: FormData,
+): Promise<QuestionActionState> {
+  const auth = await authorizeAction({ role: 'staff' });
+  if (!auth.ok) return auth;
+  const parsed = questionOnlyInput.safeParse(formFields(formData));
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
+  const { questionId } = parsed.data;
+  const started = draftNow({ questionId });
+  if (!started.ok) {
+    const message = {
+      busy: 'A draft is already being written for this question (by the worker or a colleague). It will appear here when it is done.',
+      closed: 'This question is already sent or discarded.',
+      notFound: 'That question no longer exists.',
+    }[started.reason];
+    return { ok: false, status: 409, message };
+  }
+  changed(questionId);
+  return { ok: true, message: 'Drafting now…' };
+}
+
+/** Staff and owners. Closes a question without a reply. */
+export async function discardAction(
+  _previous: QuestionActionState,
+  formData: FormData,
+): Promise<QuestionActionState> {
+  const auth = await authorizeAction({ role: 'staff' });
+  if (!auth.ok) return auth;
+  const fields = formFields(formData);
+  const parsed = discardInput.safeParse(fields);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      errors: fieldErrors(parsed.error),
+      values: { reason: fields.reason ?? '' },
+    };
+  }
+  const { questionId, reason } = parsed.data;
+  const result = discardQuestion({ id: questionId, reason, now: new Date() });
+  if (result.ok) {
+    changed(questionId);
+    return { ok: true, message: 'Discarded.' };
+  }
+  if (result.reason === 'closed') {
+    return { ok: false, status: 409, message: 'This question is already sent or discarded.' };
+  }
+  return gone;
+}
+
+/** Staff and owners. Puts a failed question back in the queue for the worker. */
+export async function retryAction(
+  _previous: QuestionActionState,
+  formData: FormData,
+): Promise<QuestionActionState> {
+  const auth = await authorizeAction({ role: 'staff' });
+  if (!auth.ok) return auth;
+  const parsed = questionOnlyInput.safeParse(formFields(formData));
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
+  const { questionId } = parsed.data;
+  if (!requeueQuestion({ id: questionId, now: new Date() })) {
+    return { ok: false, status: 409, message: 'Only a failed question can be retried.' };
+  }
+  changed(questionId);
+  return { ok: true, message: 'Back in the queue; a new draft is on its way.' };
+}

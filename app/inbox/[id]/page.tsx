@@ -1,0 +1,189 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getBakery } from '@/db/bakery';
+import { getQuestionDetail, inboxNeighbours } from '@/db/inbox';
+import { formatWhen } from '@/lib/format-time';
+import { draftMarks, groupLabels, groupOf, parseGroup } from '@/lib/inbox/groups';
+import { requireUser } from '@/server/session';
+import { AppShell } from '../../_shell/app-shell';
+import { DraftMarkBadges, StatusBadge } from '../_components/marks';
+import { inboxHref, questionHref } from '../links';
+import { QuestionLive } from './question-live';
+import { QuestionWorkspace } from './question-workspace';
+import { Trace } from './trace';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Question' };
+
+type Params = Promise<{ id: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function QuestionPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Search;
+}) {
+  const { id: rawId } = await params;
+  const user = await requireUser({
+    role: 'staff',
+    returnTo: `/inbox/${encodeURIComponent(rawId)}`,
+  });
+  const id = /^\d{1,12}$/.test(rawId) ? Number(rawId) : Number.NaN;
+  const detail = Number.isSafeInteger(id) ? getQuestionDetail({ id }) : undefined;
+  if (!detail) notFound();
+  const { question, runs, reply, factsVersion } = detail;
+  const query = await searchParams;
+  const group = query.group ? parseGroup(query.group) : groupOf(question.status);
+  const rawSearch = Array.isArray(query.q) ? query.q[0] : query.q;
+  const search = rawSearch?.trim().slice(0, 200) || undefined;
+  const near = inboxNeighbours({ group, id: question.id });
+  const from = { group, search };
+  const { timezone } = getBakery();
+  const currentRun = runs.find((r) => r.id === question.draftRunId) ?? null;
+  const marks = draftMarks({ status: question.status, run: currentRun, factsVersion });
+
+  return (
+    <AppShell user={user} wide>
+      <nav aria-label="Questions" className="flex flex-wrap items-center gap-4 text-sm">
+        <Link href={inboxHref(from)} className="underline">
+          ← {groupLabels[group]}
+        </Link>
+        {near.previous ? (
+          <Link
+            href={questionHref(near.previous, from)}
+            className="underline"
+            data-testid="previous-question"
+          >
+            Previous (k)
+          </Link>
+        ) : null}
+        {near.next ? (
+          <Link
+            href={questionHref(near.next, from)}
+            className="underline"
+            data-testid="next-question"
+          >
+            Next (j)
+          </Link>
+        ) : null}
+      </nav>
+
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold">
+          Question from <span data-testid="question-customer">{question.customerName}</span>
+        </h1>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+          {question.customerEmail ? <span>{question.customerEmail}</span> : null}
+          <span>received {formatWhen(question.receivedAt, timezone)}</span>
+          <span>via {question.channel}</span>
+          <span aria-live="polite" className="flex items-center gap-2" data-testid="question-state">
+            <StatusBadge status={question.status} />
+            <DraftMarkBadges marks={marks} />
+          </span>
+        </p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-4">
+          <section
+            aria-labelledby="question-title"
+            className="rounded-lg border border-stone-200 bg-white p-4"
+          >
+            <h2
+              id="question-title"
+              className="mb-2 text-sm font-semibold uppercase tracking-wide text-stone-600"
+            >
+              The question
+            </h2>
+            <p className="whitespace-pre-wrap break-words" data-testid="question-text">
+              {question.text}
+            </p>
+          </section>
+
+          {question.status === 'failed' && question.lastError ? (
+            <p
+              className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900"
+              data-testid="last-error"
+            >
+              Drafting failed after {question.attempts} attempt(s): {question.lastError}. Retry, or
+              write the reply yourself.
+            </p>
+          ) : null}
+          {marks.noAnswer && currentRun ? (
+            <p
+              className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900"
+              data-testid="no-answer-note"
+            >
+              The draft stopped without an answer. Write the reply yourself, or redraft.
+            </p>
+          ) : null}
+
+          {reply ? (
+            <section
+              aria-labelledby="sent-title"
+              data-testid="sent-reply"
+              className="rounded-lg border border-green-200 bg-green-50 p-4"
+            >
+              <h2 id="sent-title" className="mb-2 font-semibold">
+                Sent by {reply.senderName}, {formatWhen(reply.sentAt, timezone)}
+              </h2>
+              <p className="whitespace-pre-wrap break-words" data-testid="sent-reply-text">
+                {reply.text}
+              </p>
+              <p className="mt-2 text-sm text-stone-700">
+                {reply.edited
+                  ? `Edited from the draft (${reply.editDistance} character${reply.editDistance === 1 ? '' : 's'} changed).`
+                  : 'Sent as drafted.'}
+              </p>
+            </section>
+          ) : null}
+          {question.status === 'discarded' ? (
+            <p
+              className="rounded-md bg-stone-100 px-3 py-2 text-stone-800"
+              data-testid="discarded-note"
+            >
+              Discarded: {question.discardReason ?? 'no reason given'}
+            </p>
+          ) : null}
+
+          {question.status === 'sent' || question.status === 'discarded' ? null : (
+            <QuestionLive
+              questionId={question.id}
+              status={
+                question.status === 'queued' || question.status === 'drafting'
+                  ? question.status
+                  : 'other'
+              }
+            />
+          )}
+          <QuestionWorkspace
+            key={question.id}
+            questionId={question.id}
+            status={question.status}
+            draftText={question.draftText}
+            version={question.version}
+            hasRun={runs.length > 0}
+            stale={marks.stale}
+            previousHref={near.previous ? questionHref(near.previous, from) : null}
+            nextHref={near.next ? questionHref(near.next, from) : null}
+          />
+        </div>
+
+        <section aria-labelledby="trace-title" className="flex min-w-0 flex-col gap-3">
+          <h2 id="trace-title" className="text-lg font-semibold">
+            What the agent looked up
+          </h2>
+          <Trace
+            runs={runs}
+            currentRunId={question.draftRunId}
+            factsVersion={factsVersion}
+            timezone={timezone}
+          />
+        </section>
+      </div>
+    </AppShell>
+  );
+}

@@ -1,0 +1,47 @@
+import type { QuestionStatus } from '@/db/schema';
+import { type DraftMarks, statusLabels } from '@/lib/inbox/groups';
+
+const statusColours: Record<QuestionStatus, string> = {
+  queued: 'bg-stone-100 text-stone-800',
+  drafting: 'bg-sky-100 text-sky-900',
+  drafted: 'bg-amber-100 text-amber-900',
+  failed: 'bg-red-100 text-red-900',
+  sent: 'bg-green-100 text-green-900',
+  discarded: 'bg-stone-200 text-stone-700',
+};
+
+export function StatusBadge({ status }: { status: QuestionStatus }) {
+  return (
+    <span
+      data-testid="status-badge"
+      data-status={status}
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${statusColours[status]}`}
+    >
+      {statusLabels[status]}
+    </span>
+  );
+}
+
+/** The marks a row and a question show: a run with no answer, a draft from older facts. */
+export function DraftMarkBadges({ marks }: { marks: DraftMarks }) {
+  return (
+    <>
+      {marks.noAnswer ? (
+        <span
+          data-testid="no-answer-mark"
+          className="inline-block rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200"
+        >
+          No answer
+        </span>
+      ) : null}
+      {marks.stale ? (
+        <span
+          data-testid="stale-mark"
+          className="inline-block rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 ring-1 ring-orange-300"
+        >
+          Stale
+        </span>
+      ) : null}
+    </>
+  );
+}

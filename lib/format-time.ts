@@ -1,0 +1,8 @@
+/** A moment as people at the bakery read it: "Dec 1, 2026, 10:32 AM" in the bakery's timezone. */
+export function formatWhen(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(date);
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** What the inbox's actions accept; the same limits as a customer's question. */
+export const REPLY_MAX_LENGTH = 5000;
+
+const questionId = z.coerce
+  .number({ error: 'Choose a question.' })
+  .int({ error: 'Choose a question.' })
+  .positive({ error: 'Choose a question.' });
+
+// Sent exactly as typed (the confirmation shows this very text), but never blank.
+const replyText = z
+  .string({ error: 'Write the reply first.' })
+  .max(REPLY_MAX_LENGTH, { error: `Keep the reply under ${REPLY_MAX_LENGTH} characters.` })
+  .refine((text) => text.trim().length > 0, { error: 'Write the reply first.' });
+
+export const sendInput = z.object({ questionId, text: replyText });
+
+export const saveInput = z.object({
+  questionId,
+  text: replyText,
+  version: z.coerce.number({ error: 'Reload the question.' }).int().positive(),
+});
+
+export const discardInput = z.object({
+  questionId,
+  reason: z
+    .string({ error: 'Say why it is discarded.' })
+    .trim()
+    .min(3, { error: 'Say why it is discarded (a few words).' })
+    .max(500, { error: 'Keep the reason under 500 characters.' }),
+});
+
+export const questionOnlyInput = z.object({ questionId });

@@ -1,0 +1,38 @@
+import type { AgentEvent } from '@/lib/agent/types';
+
+/** A draft being written, as the question's page shows it while the events stream in. */
+export type Progress = {
+  turn: number;
+  text: string;
+  lookups: { name: string; done: boolean; isError: boolean }[];
+  stopped: boolean;
+};
+
+export const emptyProgress: Progress = { turn: 0, text: '', lookups: [], stopped: false };
+
+/** One event of a draft being written, folded into what the page shows. Pure. */
+export function foldProgress(progress: Progress, event: AgentEvent): Progress {
+  switch (event.kind) {
+    case 'turnStarted':
+      // A first turn is a new run. The answer is the last turn's text: words written before a
+      // lookup are superseded.
+      if (event.turn === 1) return { ...emptyProgress, turn: 1 };
+      return { ...progress, turn: event.turn, text: '', stopped: false };
+    case 'textDelta':
+      return { ...progress, text: progress.text + event.text };
+    case 'toolCall':
+      return {
+        ...progress,
+        lookups: [...progress.lookups, { name: event.call.name, done: false, isError: false }],
+      };
+    case 'toolResult': {
+      const lookups = [...progress.lookups];
+      const at = lookups.findIndex((l) => !l.done);
+      const pending = lookups[at];
+      if (pending) lookups[at] = { ...pending, done: true, isError: event.result.isError };
+      return { ...progress, lookups };
+    }
+    case 'stopped':
+      return { ...progress, stopped: true };
+  }
+}

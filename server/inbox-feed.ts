@@ -1,0 +1,90 @@
+import 'server-only';
+import { inboxChangeStamp } from '@/db/inbox';
+import type { AgentEvent } from '@/lib/agent/types';
+import { onDeskEvent } from '@/lib/drafting/live';
+
+/**
+ * The inbox's live feed for this server process. Open inbox tabs subscribe; the feed relays the
+ * in-process desk events (a question arrived or changed, a draft is being written) and, so that a
+ * separately run worker or another server's changes also show, compares a cheap change stamp
+ * of the questions table every couple of seconds. One bus listener and one timer serve every
+ * subscriber, and both stop when the last one leaves.
+ */
+export type FeedMessage =
+  | { event: 'queue'; data: { questionId: number | null } }
+  | { event: 'progress'; data: { questionId: number; event: AgentEvent } };
+
+export const FEED_POLL_MS = 2_000;
+
+type Feed = {
+  listeners: Set<(message: FeedMessage) => void>;
+  stop?: () => void;
+  shutdown: AbortController;
+};
+
+const holder = globalThis as unknown as { __bakeryInboxFeed?: Feed };
+
+function feed(): Feed {
+  if (!holder.__bakeryInboxFeed) {
+    const shutdown = new AbortController();
+    holder.__bakeryInboxFeed = { listeners: new Set(), shutdown };
+    // An open stream keeps `next start` from exiting on SIGTERM until its client leaves:
+    // closing every stream is synchronous, so it is safe beside Next's own handler.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => shutdown.abort());
+    }
+  }
+  return holder.__bakeryInboxFeed;
+}
+
+/** Aborted when the server is shutting down: streams close themselves on it. */
+export function feedShutdownSignal(): AbortSignal {
+  return feed().shutdown.signal;
+}
+
+function broadcast(message: FeedMessage): void {
+  for (const listener of feed().listeners) listener(message);
+}
+
+function start(current: Feed): () => void {
+  const unsubscribe = onDeskEvent((event) => {
+    if (event.kind === 'queueChanged') {
+      broadcast({ event: 'queue', data: { questionId: event.questionId } });
+    } else {
+      broadcast({ event: 'progress', data: { questionId: event.questionId, event: event.event } });
+    }
+  });
+  let stamp = safeStamp();
+  const timer = setInterval(() => {
+    const next = safeStamp();
+    if (next !== stamp) {
+      stamp = next;
+      broadcast({ event: 'queue', data: { questionId: null } });
+    }
+  }, FEED_POLL_MS);
+  timer.unref();
+  return () => {
+    unsubscribe();
+    clearInterval(timer);
+    current.stop = undefined;
+  };
+}
+
+function safeStamp(): string {
+  try {
+    return inboxChangeStamp();
+  } catch {
+    // A busy or closing database: try again at the next tick.
+    return '';
+  }
+}
+
+export function subscribeInboxFeed(listener: (message: FeedMessage) => void): () => void {
+  const current = feed();
+  current.listeners.add(listener);
+  current.stop ??= start(current);
+  return () => {
+    current.listeners.delete(listener);
+    if (current.listeners.size === 0) current.stop?.();
+  };
+}
