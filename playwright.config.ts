@@ -1,20 +1,28 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { claudeDraftScript } from './e2e/support/claude-script';
 
 // Workers re-evaluate this file; the environment carries the main process's choices to them.
 process.env.E2E_RUN_DIR ??= join(tmpdir(), `bakery-desk-e2e-${process.pid}-${Date.now()}`);
 const runDir = process.env.E2E_RUN_DIR;
 // Tests open the same SQLite file to check what the server wrote.
 process.env.E2E_DATABASE_PATH = join(runDir, 'desk.db');
+// The second server, which drafts with "Claude" (a fake Messages API), has its own database.
+process.env.E2E_CLAUDE_DATABASE_PATH = join(runDir, 'claude.db');
+const fakeScriptPath = join(runDir, 'fake-anthropic-script.json');
 if (!existsSync(runDir)) {
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
+  writeFileSync(fakeScriptPath, JSON.stringify(claudeDraftScript));
 }
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+const claudePort = port + 1;
+const fakeAnthropicPort = port + 2;
+process.env.E2E_CLAUDE_BASE_URL = `http://127.0.0.1:${claudePort}`;
 
 const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = existsSync(systemChromium)
@@ -49,22 +57,55 @@ export default defineConfig({
     launchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: process.env.E2E_DATABASE_PATH,
-      DRAFT_MODEL: 'offline',
-      ANTHROPIC_API_KEY: '',
-      ANTHROPIC_BASE_URL: '',
-      INTAKE_API_KEY: 'e2e-intake-key',
-      NEXT_TELEMETRY_DISABLED: '1',
+  // Started one after another, in this order: the first builds the app when needed (as
+  // `npm start` does), so the Claude server after it only starts the same build.
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        DRAFT_MODEL: 'offline',
+        ANTHROPIC_API_KEY: '',
+        ANTHROPIC_BASE_URL: '',
+        INTAKE_API_KEY: 'e2e-intake-key',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
     },
-  },
+    {
+      command: `npx tsx tests/support/fake-anthropic-server.ts --script ${fakeScriptPath} --port ${fakeAnthropicPort}`,
+      url: `http://127.0.0.1:${fakeAnthropicPort}/__requests`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node scripts/start.mjs --no-build',
+      url: `${process.env.E2E_CLAUDE_BASE_URL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(claudePort),
+        HOST: '127.0.0.1',
+        DATABASE_PATH: process.env.E2E_CLAUDE_DATABASE_PATH,
+        DRAFT_MODEL: 'claude',
+        ANTHROPIC_API_KEY: 'test',
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${fakeAnthropicPort}`,
+        CLAUDE_MAX_RETRIES: '0',
+        // Drafts start only when a person asks (Draft now), so the script is played once, in order.
+        DRAFT_WORKER: 'off',
+        INTAKE_API_KEY: '',
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+    },
+  ],
 });

@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
 
-/** The e2e server's SQLite file, opened read-only: tests look, the app writes. */
-export function openDeskDatabase(): Database.Database {
-  const path = process.env.E2E_DATABASE_PATH;
+/**
+ * The e2e server's SQLite file, opened read-only: tests look, the app writes. The Claude
+ * server's is `process.env.E2E_CLAUDE_DATABASE_PATH`.
+ */
+export function openDeskDatabase(path = process.env.E2E_DATABASE_PATH): Database.Database {
   if (!path)
     throw new Error('E2E_DATABASE_PATH is not set: run the suite through playwright.config.ts.');
   const db = new Database(path, { readonly: true, fileMustExist: true });

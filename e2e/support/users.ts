@@ -31,8 +31,8 @@ export function testUser(label: string, role: TestUser['role'] = 'staff'): TestU
   };
 }
 
-export function userExists(email: string): boolean {
-  const db = openDeskDatabase();
+export function userExists(email: string, databasePath?: string): boolean {
+  const db = openDeskDatabase(databasePath);
   try {
     return db.prepare('select 1 from users where email = ?').get(email) !== undefined;
   } finally {
@@ -44,8 +44,8 @@ export function userExists(email: string): boolean {
  * Creates the user with `npm run user:add` against the server's database, unless the email
  * already has an account (then it is reused, so specs can run alone or in any order).
  */
-export function ensureUser(user: TestUser): TestUser {
-  if (userExists(user.email)) return user;
+export function ensureUser(user: TestUser, databasePath = process.env.E2E_DATABASE_PATH): TestUser {
+  if (userExists(user.email, databasePath)) return user;
   execFileSync(
     'npm',
     [
@@ -62,7 +62,7 @@ export function ensureUser(user: TestUser): TestUser {
     ],
     {
       input: `${user.password}\n`,
-      env: { ...process.env, DATABASE_PATH: process.env.E2E_DATABASE_PATH },
+      env: { ...process.env, DATABASE_PATH: databasePath },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );

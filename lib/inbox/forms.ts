@@ -8,10 +8,16 @@ const questionId = z.coerce
   .int({ error: 'Choose a question.' })
   .positive({ error: 'Choose a question.' });
 
-// Sent exactly as typed (the confirmation shows this very text), but never blank.
+// Sent exactly as typed (the confirmation shows this very text), but never blank. Form posts
+// turn every line break into CRLF on the way; the text is stored with the LF the editor had.
 const replyText = z
   .string({ error: 'Write the reply first.' })
-  .max(REPLY_MAX_LENGTH, { error: `Keep the reply under ${REPLY_MAX_LENGTH} characters.` })
+  .transform((text) => text.replace(/\r\n?/g, '\n'))
+  .pipe(
+    z
+      .string()
+      .max(REPLY_MAX_LENGTH, { error: `Keep the reply under ${REPLY_MAX_LENGTH} characters.` }),
+  )
   .refine((text) => text.trim().length > 0, { error: 'Write the reply first.' });
 
 export const sendInput = z.object({ questionId, text: replyText });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '@/lib/agent/types';
 import { editDistance, measureEdit } from './edit-distance';
+import { discardInput, saveInput, sendInput } from './forms';
 import {
   countByGroup,
   draftMarks,
@@ -190,5 +191,21 @@ describe('a draft being written', () => {
       spent: { ...spent, turns: 2, costUsd: 0 },
     });
     expect(stopped.stopped).toBe(true);
+  });
+});
+
+describe('the inbox forms', () => {
+  it('keeps the reply exactly as typed, with the line breaks the editor had', () => {
+    const parsed = sendInput.parse({ questionId: '3', text: '  Hi!\r\n\r\nSee you.\r\n' });
+    expect(parsed).toEqual({ questionId: 3, text: '  Hi!\n\nSee you.\n' });
+  });
+
+  it('refuses a blank or oversized reply, a bad id and a short discard reason', () => {
+    expect(sendInput.safeParse({ questionId: '3', text: ' \n ' }).success).toBe(false);
+    expect(sendInput.safeParse({ questionId: '3', text: 'x'.repeat(5001) }).success).toBe(false);
+    expect(sendInput.safeParse({ questionId: 'abc', text: 'Hi' }).success).toBe(false);
+    expect(saveInput.safeParse({ questionId: '3', text: 'Hi' }).success).toBe(false);
+    expect(discardInput.safeParse({ questionId: '3', reason: ' no ' }).success).toBe(false);
+    expect(discardInput.parse({ questionId: '3', reason: ' Spam ' }).reason).toBe('Spam');
   });
 });

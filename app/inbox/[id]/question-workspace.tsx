@@ -119,7 +119,7 @@ export function QuestionWorkspace(props: {
   }
 
   return (
-    <section aria-labelledby="draft-title" className="flex flex-col gap-3">
+    <section aria-label="Draft reply" className="flex flex-col gap-3">
       {props.stale && canEdit ? (
         <div
           data-testid="stale-draft"

@@ -1,0 +1,304 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { AskPage } from './pages/ask-page';
+import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
+import { expect, signIn, test } from './support/fixtures';
+import { askByApi, questionRow, repliesFor, waitForStatus } from './support/questions';
+import { ensureUser, type TestUser, testUser } from './support/users';
+
+const SEED_QUESTION =
+  'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?';
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name.replace(/\W+/g, '-')}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** A second person at another desk: their own browser context, signed in. */
+async function secondDesk(browser: Browser, testInfo: TestInfo, user: TestUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const page = await context.newPage();
+  await signIn(page, ensureUser(user));
+  return page;
+}
+
+test('the whole journey: a customer asks, staff review the trace, edit and send; the ticket shows exactly that', async ({
+  page,
+  staff,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const ask = new AskPage(page);
+  await ask.open();
+  const ticketPath = await ask.askAndOpenTicket({ name: 'Rosa Baker', text: SEED_QUESTION });
+  await expect(page.getByTestId('ticket-pending')).toContainText('A person at the bakery will');
+  await expect(page.getByTestId('ticket-reply')).toHaveCount(0);
+  await expect(page.getByText('sourdough rolls at $1.50')).toHaveCount(0);
+
+  await signIn(page, staff);
+  const inbox = new InboxPage(page);
+  await inbox.open();
+  // The worker drafts it within moments; the open inbox shows it without a reload.
+  await inbox.waitUntilLive();
+  const row = inbox.row('Rosa Baker');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('status-badge')).toHaveText('Needs review');
+  await expect(inbox.tab('needsReview')).toHaveAttribute('aria-current', 'page');
+  await attachScreenshot(page, testInfo, 'inbox at 1280x800');
+
+  await row.click();
+  const question = new QuestionPage(page);
+  await expect(question.questionText).toHaveText(SEED_QUESTION);
+  const id = questionIdFromUrl(page);
+  await expect(question.editor).toHaveValue(/sourdough rolls at \$1\.50/);
+
+  const croissants = question.toolCalls('menu_item').filter({ hasText: 'croissants' });
+  await expect(croissants).toHaveAttribute('data-error-kind', 'notFound');
+  await expect(croissants.getByTestId('tool-error')).toHaveText('error: notFound');
+  await expect(question.toolCalls('quote_order').getByTestId('tool-result')).toContainText(
+    '"unitPrice": "$1.50"',
+  );
+  await expect(question.trace.getByTestId('run-model')).toHaveText(/^offline drafter/);
+  await expect(question.trace.getByTestId('run-stop')).toHaveText('answered');
+  await attachScreenshot(page, testInfo, 'question at 1280x800');
+
+  const edited = `Hi Rosa!\n\nTwo dozen sourdough rolls come to $36.00 and Saturday at 9 works.\nWe don't make croissants, sorry.\n\n— Sam`;
+  await question.editor.fill(edited);
+  const dialog = await question.startSending();
+  await expect(dialog.getByTestId('confirm-text')).toHaveText(edited, { useInnerText: true });
+  await question.confirmButton().click();
+  await expect(question.ok).toContainText('Sent.');
+  await expect(page.getByTestId('sent-reply-text')).toHaveText(edited, { useInnerText: true });
+
+  const [reply] = repliesFor(id);
+  expect(reply).toMatchObject({ text: edited, sent_by_name: staff.name, edited: 1 });
+  expect(reply?.edit_distance).toBeGreaterThan(0);
+  expect(reply?.run_id).toBe(reply?.draft_run_id);
+
+  await page.goto(ticketPath);
+  await expect(page.getByTestId('ticket-reply')).toHaveText(edited, { useInnerText: true });
+  await expect(page.getByTestId('ticket-pending')).toHaveCount(0);
+
+  await inbox.open('?group=sent');
+  await expect(inbox.row('Rosa Baker').getByTestId('status-badge')).toHaveText('Sent');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await inbox.open();
+  await attachScreenshot(page, testInfo, 'inbox at 390x844');
+  await question.open(id);
+  await attachScreenshot(page, testInfo, 'sent question at 390x844');
+});
+
+test('two people sending at once make one reply; the other is told who sent it and keeps their text', async ({
+  page,
+  staff,
+  browser,
+}, testInfo) => {
+  const { id } = await askByApi(page.request, { text: 'Is the rye loaf vegan?', name: 'Dana' });
+  await waitForStatus(id, 'drafted');
+  await signIn(page, staff);
+  const other = await secondDesk(browser, testInfo, testUser('second-sender'));
+
+  const mine = new QuestionPage(page);
+  const theirs = new QuestionPage(other);
+  await mine.open(id);
+  await theirs.open(id);
+  await mine.editor.fill('Yes, our rye loaf is vegan. — Sam');
+  await theirs.editor.fill('It is vegan! — Second');
+  await mine.startSending();
+  await theirs.startSending();
+  await Promise.all([mine.confirmButton().click(), theirs.confirmButton().click()]);
+
+  await expect(mine.ok.or(mine.error)).toBeVisible();
+  await expect(theirs.ok.or(theirs.error)).toBeVisible();
+  const replies = repliesFor(id);
+  expect(replies).toHaveLength(1);
+  const [winner, loser, loserText] =
+    replies[0]?.sent_by_name === staff.name
+      ? [mine, theirs, 'It is vegan! — Second']
+      : [theirs, mine, 'Yes, our rye loaf is vegan. — Sam'];
+  await expect(winner.ok).toContainText('Sent.');
+  await expect(loser.error).toContainText(`Already sent by ${replies[0]?.sent_by_name} at`);
+  await expect(loser.editor).toHaveValue(loserText);
+  await other.context().close();
+});
+
+test('a double click on send makes one reply', async ({ page, staff }) => {
+  const { id } = await askByApi(page.request, { text: 'Do you open on Sunday?', name: 'Eli' });
+  await waitForStatus(id, 'drafted');
+  await signIn(page, staff);
+  const question = new QuestionPage(page);
+  await question.open(id);
+  await question.startSending();
+  await question.confirmButton().dblclick();
+  await expect(question.ok).toContainText('Sent.');
+  expect(repliesFor(id)).toHaveLength(1);
+});
+
+test('saving over a newer version is refused with a clear message, and the typed text stays', async ({
+  page,
+  staff,
+  browser,
+}, testInfo) => {
+  const { id } = await askByApi(page.request, { text: 'How much are cinnamon buns?', name: 'Fay' });
+  await waitForStatus(id, 'drafted');
+  await signIn(page, staff);
+  const other = await secondDesk(browser, testInfo, testUser('first-saver'));
+  const mine = new QuestionPage(page);
+  const theirs = new QuestionPage(other);
+  await mine.open(id);
+  await theirs.open(id);
+
+  await mine.editor.fill('My careful answer about cinnamon buns.');
+  await theirs.editor.fill('Their quicker answer.');
+  await theirs.saveEdit();
+  await expect(theirs.ok).toHaveText('Edit saved.');
+
+  await mine.saveEdit();
+  await expect(mine.error).toContainText('Not saved: someone changed this question');
+  await expect(mine.editor).toHaveValue('My careful answer about cinnamon buns.');
+  expect(questionRow(id)?.draft_text).toBe('Their quicker answer.');
+  // The page offers the newer text without forcing it on anyone.
+  await expect(page.getByTestId('newer-draft')).toBeVisible();
+  await other.context().close();
+});
+
+test('markup in a question is shown as text in the inbox and on the ticket, and never runs', async ({
+  page,
+  staff,
+}) => {
+  const text = 'Hello <script>alert(1)</script> and <img src=x onerror=alert(1)> there';
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const { id, ticketPath } = await askByApi(page.request, { text, name: 'Mallory <b>' });
+
+  await page.goto(ticketPath);
+  await expect(page.getByTestId('ticket-question')).toHaveText(text);
+  await expect(page.getByTestId('ticket-question').locator('img, script')).toHaveCount(0);
+
+  await signIn(page, staff);
+  const inbox = new InboxPage(page);
+  await inbox.open('?q=onerror&group=inProgress');
+  await inbox.open('?q=onerror');
+  await expect(inbox.rows()).toHaveCount(1);
+  await expect(inbox.rows().getByTestId('row-first-line')).toHaveText(text);
+  await expect(inbox.rows().locator('img, script, b')).toHaveCount(0);
+
+  const question = new QuestionPage(page);
+  await question.open(id);
+  await expect(question.questionText).toHaveText(text);
+  await expect(question.questionText.locator('img, script')).toHaveCount(0);
+  await expect(page.getByTestId('question-customer')).toHaveText('Mallory <b>');
+  expect(dialogs).toEqual([]);
+});
+
+test('keys: j and k move, e edits, Ctrl+Enter asks to send, ? lists the keys', async ({
+  page,
+  staff,
+}) => {
+  await signIn(page, staff);
+  const inbox = new InboxPage(page);
+  await inbox.open();
+  await expect(inbox.rows().first()).toBeVisible();
+  await page.keyboard.press('j');
+  await expect(inbox.rows().first()).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(inbox.rows().nth(1)).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(inbox.rows().first()).toBeFocused();
+  const firstId = Number(await inbox.rows().first().getAttribute('data-question-id'));
+  await page.keyboard.press('e');
+  await expect(page).toHaveURL(new RegExp(`/inbox/${firstId}$`));
+
+  const question = new QuestionPage(page);
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('e');
+  await expect(question.editor).toBeFocused();
+  // Letters typed in the editor are text, not commands.
+  await page.keyboard.type(' jk');
+  await expect(question.editor).toHaveValue(/ jk/);
+  await expect(page).toHaveURL(new RegExp(`/inbox/${firstId}$`));
+  await page.keyboard.press('Control+Enter');
+  const dialog = page.getByRole('dialog', { name: 'Send this reply to the customer?' });
+  await expect(dialog.getByTestId('confirm-text')).toContainText(' jk');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await question.editor.blur();
+
+  await page.keyboard.press('j');
+  await expect(page).not.toHaveURL(new RegExp(`/inbox/${firstId}$`));
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`/inbox/${firstId}$`));
+});
+
+test('redraft writes a new run from a server action; the older run waits behind a disclosure', async ({
+  page,
+  staff,
+}) => {
+  const { id } = await askByApi(page.request, { text: 'Are you open on Friday?', name: 'Gus' });
+  await waitForStatus(id, 'drafted');
+  await signIn(page, staff);
+  const question = new QuestionPage(page);
+  await question.open(id);
+  await expect(page.getByTestId('earlier-runs')).toHaveCount(0);
+  const firstRun = await question.trace.getAttribute('data-run-id');
+  await page.getByRole('button', { name: 'Redraft' }).click();
+  await expect(question.ok).toHaveText('Drafting now…');
+  await expect(question.trace).not.toHaveAttribute('data-run-id', firstRun ?? '');
+  await expect(page.getByTestId('earlier-runs')).toContainText('Earlier runs (1)');
+  await page.getByText('Earlier runs (1)').click();
+  await expect(page.getByTestId('earlier-run')).toHaveAttribute('data-run-id', firstRun ?? '');
+});
+
+test('discard needs a reason, then closes the question for the customer', async ({
+  page,
+  staff,
+}) => {
+  const { id, ticketPath } = await askByApi(page.request, {
+    text: 'Cheap watches for sale!!!',
+    name: 'Spammer',
+  });
+  await waitForStatus(id, 'drafted');
+  await signIn(page, staff);
+  const question = new QuestionPage(page);
+  await question.open(id);
+  await page.getByRole('button', { name: 'Discard…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard this question?' });
+  await dialog.getByLabel('Why discard it?').fill('no');
+  await dialog.getByRole('button', { name: 'Discard question' }).click();
+  await expect(dialog.locator('#discard-reason-error')).toContainText('Say why');
+  await expect(dialog.getByLabel('Why discard it?')).toHaveValue('no');
+  await dialog.getByLabel('Why discard it?').fill('Spam');
+  await dialog.getByRole('button', { name: 'Discard question' }).click();
+  await expect(page.getByTestId('discarded-note')).toHaveText('Discarded: Spam');
+  expect(questionRow(id)?.status).toBe('discarded');
+  await page.goto(ticketPath);
+  await expect(page.getByTestId('ticket-pending')).toContainText('This question is closed');
+});
+
+test('the inbox searches by customer and pages through a long list', async ({ page, staff }) => {
+  for (let i = 1; i <= 26; i++) {
+    await askByApi(page.request, { text: `Bulk question number ${i}`, name: `Bulk Customer ${i}` });
+  }
+  await signIn(page, staff);
+  const inbox = new InboxPage(page);
+  await expect
+    .poll(
+      async () => {
+        await inbox.open('?q=Bulk+Customer');
+        return inbox.tab('needsReview').textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('26');
+  await expect(inbox.rows()).toHaveCount(25);
+  await expect(inbox.rows().first()).toContainText('Bulk Customer 26');
+  await page.getByRole('link', { name: 'Older' }).click();
+  await expect(inbox.rows()).toHaveCount(1);
+  await expect(inbox.rows().first()).toContainText('Bulk Customer 1');
+  await inbox.open('?q=Customer+17');
+  await expect(inbox.rows()).toHaveCount(1);
+});
