@@ -28,7 +28,12 @@ function changed(questionId: number): void {
   revalidatePath(`/inbox/${questionId}`);
 }
 
-const gone = { ok: false, status: 409, message: 'That question no longer exists.' } as const;
+/** A refusal because of the question's state; what was typed goes back to the editor. */
+function conflict(message: string, values?: { text: string }) {
+  return { ok: false, status: 409, message, ...(values ? { values } : {}) } as const;
+}
+
+const GONE = 'That question no longer exists.';
 
 /** Staff and owners. The one code path that writes a reply a customer can read. */
 export async function sendReplyAction(
@@ -51,22 +56,12 @@ export async function sendReplyAction(
   }
   if (result.reason === 'alreadySent') {
     const when = formatWhen(result.sentAt, getBakery().timezone);
-    return {
-      ok: false,
-      status: 409,
-      message: `Already sent by ${result.sentBy} at ${when}. Your text was not sent.`,
-      values,
-    };
+    return conflict(`Already sent by ${result.sentBy} at ${when}. Your text was not sent.`, values);
   }
   if (result.reason === 'discarded') {
-    return {
-      ok: false,
-      status: 409,
-      message: 'This question was discarded, so nothing was sent.',
-      values,
-    };
+    return conflict('This question was discarded, so nothing was sent.', values);
   }
-  return { ...gone, values };
+  return conflict(GONE, values);
 }
 
 /** Staff and owners. Saves over the version the editor started from, or refuses. */
@@ -89,23 +84,18 @@ export async function saveDraftAction(
     return { ok: true, message: 'Edit saved.', version: result.question.version };
   }
   if (result.reason === 'stale') {
-    return {
-      ok: false,
-      status: 409,
-      message:
-        'Not saved: someone changed this question after you opened it (a new draft, an edit or a send). Your text is still here; copy it, then reload to see theirs.',
+    return conflict(
+      'Not saved: someone changed this question after you opened it (a new draft, an edit or a send). Your text is still here.',
       values,
-    };
+    );
   }
   if (result.reason === 'notEditable') {
-    return {
-      ok: false,
-      status: 409,
-      message: 'Not saved: this question is being drafted, or is already sent or discarded.',
+    return conflict(
+      'Not saved: this question is being drafted, or is already sent or discarded.',
       values,
-    };
+    );
   }
-  return { ...gone, values };
+  return conflict(GONE, values);
 }
 
 /** Staff and owners. Drafts (again) now, from the menu and hours as they are. */
@@ -123,9 +113,9 @@ export async function redraftAction(
     const message = {
       busy: 'A draft is already being written for this question (by the worker or a colleague). It will appear here when it is done.',
       closed: 'This question is already sent or discarded.',
-      notFound: 'That question no longer exists.',
+      notFound: GONE,
     }[started.reason];
-    return { ok: false, status: 409, message };
+    return conflict(message);
   }
   changed(questionId);
   return { ok: true, message: 'Drafting now…' };
@@ -154,10 +144,9 @@ export async function discardAction(
     changed(questionId);
     return { ok: true, message: 'Discarded.' };
   }
-  if (result.reason === 'closed') {
-    return { ok: false, status: 409, message: 'This question is already sent or discarded.' };
-  }
-  return gone;
+  return conflict(
+    result.reason === 'closed' ? 'This question is already sent or discarded.' : GONE,
+  );
 }
 
 /** Staff and owners. Puts a failed question back in the queue for the worker. */
@@ -171,7 +160,7 @@ export async function retryAction(
   if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
   const { questionId } = parsed.data;
   if (!requeueQuestion({ id: questionId, now: new Date() })) {
-    return { ok: false, status: 409, message: 'Only a failed question can be retried.' };
+    return conflict('Only a failed question can be retried.');
   }
   changed(questionId);
   return { ok: true, message: 'Back in the queue; a new draft is on its way.' };

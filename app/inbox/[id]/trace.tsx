@@ -73,16 +73,25 @@ function RunTrace({
   const turns = groupByTurn(run.calls);
   const tokens = run.inputTokens + run.outputTokens + run.cacheReadTokens + run.cacheWriteTokens;
   const seconds = (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000;
+  const stale = run.factsVersion < factsVersion;
   return (
     <article
       data-testid={testId}
       data-run-id={run.id}
+      data-stale={stale}
       className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-white p-4"
     >
       <header className="flex flex-col gap-2">
-        <p className="text-sm text-stone-600">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
           Run {run.id}, {formatWhen(run.startedAt, timezone)}
-          {run.factsVersion < factsVersion ? ' — made before the menu or hours last changed' : ''}
+          {stale ? (
+            <span
+              data-testid="run-stale"
+              className="rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 ring-1 ring-orange-300"
+            >
+              Stale: made before the menu, hours or date exceptions last changed
+            </span>
+          ) : null}
         </p>
         <dl
           className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3"
