@@ -1,4 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { ExceptionsAdminPage } from './pages/admin-pages';
 import { AskPage } from './pages/ask-page';
 import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
 import { expect, signIn, test } from './support/fixtures';
@@ -301,4 +302,36 @@ test('the inbox searches by customer and pages through a long list', async ({ pa
   await expect(inbox.rows().first()).toContainText('Bulk Customer 1');
   await inbox.open('?q=Customer+17');
   await expect(inbox.rows()).toHaveCount(1);
+});
+
+test('a draft made before the facts changed is marked stale and offers a redraft', async ({
+  page,
+  staff,
+  owner,
+}) => {
+  const { id } = await askByApi(page.request, { text: 'Is there rye on Dec 24?', name: 'Ivy' });
+  await waitForStatus(id, 'drafted');
+  const question = new QuestionPage(page);
+  await signIn(page, owner);
+  const exceptions = new ExceptionsAdminPage(page);
+  await exceptions.goto();
+  await exceptions.closeDate('2030-01-02', 'Stocktaking');
+  await exceptions.remove('2030-01-02');
+
+  await signIn(page, staff);
+  const inbox = new InboxPage(page);
+  await inbox.open('?q=Dec+24');
+  await expect(inbox.row('Ivy').getByTestId('stale-mark')).toHaveText('Stale');
+  await question.open(id);
+  await expect(page.getByTestId('question-state').getByTestId('stale-mark')).toBeVisible();
+  await expect(question.trace).toHaveAttribute('data-stale', 'true');
+  const staleRun = await question.trace.getAttribute('data-run-id');
+
+  await question.staleNotice.getByRole('button', { name: 'Redraft' }).click();
+  await expect(question.trace).not.toHaveAttribute('data-run-id', staleRun ?? '');
+  await expect(question.trace).toHaveAttribute('data-stale', 'false');
+  await expect(question.staleNotice).toHaveCount(0);
+  await expect(page.getByTestId('stale-mark')).toHaveCount(0);
+  await page.getByText('Earlier runs (1)').click();
+  await expect(page.getByTestId('earlier-run').getByTestId('run-stale')).toBeVisible();
 });
