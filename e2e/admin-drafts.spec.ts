@@ -1,8 +1,10 @@
 import { ExceptionsAdminPage, MenuAdminPage } from './pages/admin-pages';
 import { AskPage } from './pages/ask-page';
+import { QuestionPage } from './pages/inbox-page';
 import {
   bakeryFactsVersion,
   sampleDraft,
+  sampleQuestionId,
   waitForDraft,
   waitForSampleDrafts,
 } from './support/drafts';
@@ -14,7 +16,7 @@ import { expect, test } from './support/fixtures';
  */
 const seedQuestion = 'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?';
 
-test('croissants added at $3.25 are quoted by the very next draft, and older drafts are stale', async ({
+test('croissants added at $3.25: a redraft of the seed question quotes them, the older draft is stale', async ({
   page,
   owner,
   signIn,
@@ -34,6 +36,19 @@ test('croissants added at $3.25 are quoted by the very next draft, and older dra
   });
   await expect(menu.list).toContainText('$3.25');
   const versionAfterAdd = bakeryFactsVersion();
+
+  // The seed question's draft was written before croissants existed: the inbox says so.
+  const question = new QuestionPage(page);
+  await question.open(sampleQuestionId('sample-1'));
+  await expect(question.staleNotice).toBeVisible();
+  await expect(question.trace).toHaveAttribute('data-stale', 'true');
+  await question.staleNotice.getByRole('button', { name: 'Redraft' }).click();
+  await expect(question.editor).toHaveValue(/6 × croissants at \$3\.25 each comes to \$19\.50/);
+  await expect(question.trace).toHaveAttribute('data-stale', 'false');
+  await expect(question.staleNotice).toHaveCount(0);
+  await page.getByText('Earlier runs (1)').click();
+  await expect(page.getByTestId('earlier-run').getByTestId('run-stale')).toBeVisible();
+  expect(sampleDraft('sample-1')?.factsVersion).toBe(versionAfterAdd);
 
   // The same question again, as a customer would ask it.
   const ask = new AskPage(page);

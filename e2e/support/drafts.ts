@@ -52,6 +52,15 @@ export function sampleDraft(externalId: string): StoredDraft | undefined {
   );
 }
 
+export function sampleQuestionId(externalId: string): number {
+  const row = query<{ id: number }>(
+    "select id from questions where channel = 'sample' and external_id = ?",
+    externalId,
+  );
+  if (!row) throw new Error(`No sample question ${externalId} in the e2e database.`);
+  return row.id;
+}
+
 export function auditCount(): number {
   return (query<{ n: number }>('select count(*) as n from audit_log') as { n: number }).n;
 }
