@@ -18,7 +18,9 @@ export type DraftSettings = {
 export type DraftOutcome =
   | { kind: 'stored'; runId: number; status: 'drafted' | 'queued' | 'failed' }
   | { kind: 'aborted' }
-  | { kind: 'leaseLost' };
+  | { kind: 'leaseLost' }
+  /** Something other than the model failed (the database, a bug); nothing was stored. */
+  | { kind: 'crashed'; message: string };
 
 function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
@@ -47,12 +49,17 @@ export async function draftClaimedQuestion(input: {
   let leaseLost = false;
   const heartbeat = setInterval(
     () => {
-      const kept = renewLease({
-        questionId: question.id,
-        owner,
-        leaseMs: settings.leaseMs,
-        now: new Date(),
-      });
+      let kept: boolean;
+      try {
+        kept = renewLease({
+          questionId: question.id,
+          owner,
+          leaseMs: settings.leaseMs,
+          now: new Date(),
+        });
+      } catch {
+        return; // A busy database: the next beat tries again, well before the lease runs out.
+      }
       if (!kept) {
         leaseLost = true;
         controller.abort(new Error('The lease on this question was lost.'));

@@ -66,14 +66,19 @@ export function draftNow({ questionId }: { questionId: number }): DraftNowResult
     now: new Date(),
   });
   if (!claim.ok) return { ok: false, reason: claim.reason };
-  const started = draftClaimedQuestion({
+  // Nobody may be waiting on this promise, so it must never reject: a bug or a dead database
+  // is logged, and the lease runs out so the worker tries the question again.
+  const started: Promise<DraftOutcome> = draftClaimedQuestion({
     question: claim.question,
     owner: current.owner,
     signal: current.stopping.signal,
     settings,
+  }).catch((error: unknown) => {
+    console.error(`[drafting] question ${questionId}:`, error);
+    return { kind: 'crashed', message: error instanceof Error ? error.message : String(error) };
   });
   current.manual.add(started);
-  void started.finally(() => current.manual.delete(started));
+  void started.then(() => current.manual.delete(started));
   return { ok: true, started };
 }
 

@@ -48,9 +48,15 @@ export async function GET(request: Request): Promise<Response> {
         send(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`),
       );
       const keepAlive = setInterval(() => {
-        const found = findSessionWithUser({ id: sessionId });
-        if (!found || found.session.expiresAt < new Date()) return close();
-        send(': keep-alive\n\n');
+        try {
+          const found = findSessionWithUser({ id: sessionId });
+          if (!found || found.session.expiresAt < new Date()) return close();
+          send(': keep-alive\n\n');
+        } catch {
+          // The database could not say whether the session still stands: close, and let
+          // EventSource reconnect through the full check.
+          close();
+        }
       }, KEEP_ALIVE_MS);
       cleanup = () => {
         unsubscribe();
