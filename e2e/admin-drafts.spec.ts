@@ -14,6 +14,20 @@ import { expect, test } from './support/fixtures';
  * Drafts follow the owner's changes at once: no restart, no cache. The server's own worker
  * drafts with the offline drafter, which reads the bakery's facts fresh for every run.
  */
+/**
+ * The first Saturday after today in the bakery's timezone: 2026-12-05 when these journeys were
+ * written, and still a future Saturday whenever they run.
+ */
+function nextSaturday(): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+    new Date(),
+  );
+  const day = new Date(`${today}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 6);
+  return day.toISOString().slice(0, 10);
+}
+
 const seedQuestion = 'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?';
 
 test('croissants added at $3.25: a redraft of the seed question quotes them, the older draft is stale', async ({
@@ -74,22 +88,23 @@ test('a Saturday closed for a holiday is closed in the next draft for a pickup t
   signIn,
 }) => {
   await signIn(page, owner);
-  const question = { name: 'Tom Becker', text: 'Can I pick up a rye loaf on Dec 5 at 10?' };
+  const saturday = nextSaturday();
+  const question = { name: 'Tom Becker', text: `Can I pick up a rye loaf on ${saturday} at 10?` };
   const ask = new AskPage(page);
 
   await ask.open();
   const before = await waitForDraft(await ask.askAndOpenTicket(question));
-  expect(before.draftText).not.toMatch(/closed on Saturday 2026-12-05/);
+  expect(before.draftText).not.toContain(`closed on Saturday ${saturday}`);
 
   const exceptions = new ExceptionsAdminPage(page);
   await exceptions.goto();
-  await exceptions.closeDate('2026-12-05', 'Holiday');
+  await exceptions.closeDate(saturday, 'Holiday');
 
   await ask.open();
   const after = await waitForDraft(await ask.askAndOpenTicket(question));
-  expect(after.draftText).toContain("We're closed on Saturday 2026-12-05 (Holiday)");
+  expect(after.draftText).toContain(`We're closed on Saturday ${saturday} (Holiday)`);
   expect(before.factsVersion).toBeLessThan(bakeryFactsVersion());
 
   await exceptions.goto();
-  await exceptions.remove('2026-12-05');
+  await exceptions.remove(saturday);
 });
