@@ -203,6 +203,8 @@ test('keys: j and k move, e edits, Ctrl+Enter asks to send, ? lists the keys', a
   const inbox = new InboxPage(page);
   await inbox.open();
   await expect(inbox.rows().first()).toBeVisible();
+  // Keys work once the page is hydrated; the live badge connecting says it is.
+  await inbox.waitUntilLive();
   await page.keyboard.press('j');
   await expect(inbox.rows().first()).toBeFocused();
   await page.keyboard.press('j');
@@ -214,6 +216,7 @@ test('keys: j and k move, e edits, Ctrl+Enter asks to send, ? lists the keys', a
   await expect(page).toHaveURL(new RegExp(`/inbox/${firstId}$`));
 
   const question = new QuestionPage(page);
+  await question.waitUntilLive();
   await page.keyboard.press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -231,6 +234,7 @@ test('keys: j and k move, e edits, Ctrl+Enter asks to send, ? lists the keys', a
 
   await page.keyboard.press('j');
   await expect(page).not.toHaveURL(new RegExp(`/inbox/${firstId}$`));
+  await question.waitUntilLive();
   await page.keyboard.press('k');
   await expect(page).toHaveURL(new RegExp(`/inbox/${firstId}$`));
 });
@@ -247,8 +251,8 @@ test('redraft writes a new run from a server action; the older run waits behind 
   await expect(page.getByTestId('earlier-runs')).toHaveCount(0);
   const firstRun = await question.trace.getAttribute('data-run-id');
   await page.getByRole('button', { name: 'Redraft' }).click();
-  await expect(question.ok).toHaveText('Drafting now…');
   await expect(question.trace).not.toHaveAttribute('data-run-id', firstRun ?? '');
+  await expect(question.ok).toHaveText('The new draft is in.');
   await expect(page.getByTestId('earlier-runs')).toContainText('Earlier runs (1)');
   await page.getByText('Earlier runs (1)').click();
   await expect(page.getByTestId('earlier-run')).toHaveAttribute('data-run-id', firstRun ?? '');

@@ -7,6 +7,7 @@ export class InboxPage {
   async open(query = '') {
     await this.page.goto(`/inbox${query}`);
     await expect(this.page.getByRole('heading', { name: 'Inbox', exact: true })).toBeVisible();
+    await this.waitUntilLive();
   }
 
   tab(group: 'needsReview' | 'inProgress' | 'failed' | 'sent' | 'discarded'): Locator {
@@ -34,6 +35,8 @@ export class QuestionPage {
   async open(id: number) {
     await this.page.goto(`/inbox/${id}`);
     await expect(this.questionText).toBeVisible();
+    // Buttons answer once the page is hydrated; an open question's live badge connecting says so.
+    if ((await this.page.getByTestId('live-status').count()) > 0) await this.waitUntilLive();
   }
 
   get questionText(): Locator {

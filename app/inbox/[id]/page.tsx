@@ -165,7 +165,7 @@ export default async function QuestionPage({
             status={question.status}
             draftText={question.draftText}
             version={question.version}
-            hasRun={runs.length > 0}
+            runCount={runs.length}
             stale={marks.stale}
             previousHref={near.previous ? questionHref(near.previous, from) : null}
             nextHref={near.next ? questionHref(near.next, from) : null}

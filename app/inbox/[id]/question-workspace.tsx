@@ -22,7 +22,7 @@ const serverActions = {
   retry: retryAction,
 };
 type Kind = keyof typeof serverActions;
-type Outcome = { kind: Kind; result: QuestionActionState } | undefined;
+type Outcome = { kind: Kind; result: QuestionActionState; runsBefore: number } | undefined;
 
 const secondaryButton =
   'rounded-md border border-stone-300 bg-white px-3 py-2 text-sm font-medium hover:bg-stone-100 disabled:opacity-60';
@@ -39,7 +39,8 @@ export function QuestionWorkspace(props: {
   status: QuestionStatus;
   draftText: string | null;
   version: number;
-  hasRun: boolean;
+  /** How many runs the question has; a redraft is in once it grows. */
+  runCount: number;
   stale: boolean;
   previousHref: string | null;
   nextHref: string | null;
@@ -68,7 +69,10 @@ export function QuestionWorkspace(props: {
   const [confirmText, setConfirmText] = useState('');
 
   const [outcome, dispatch, pending] = useActionState(
-    async (_previous: Outcome, input: { kind: Kind; fields: Record<string, string> }) => {
+    async (
+      _previous: Outcome,
+      input: { kind: Kind; fields: Record<string, string>; runsBefore: number },
+    ) => {
       const formData = new FormData();
       for (const [key, value] of Object.entries(input.fields)) formData.set(key, value);
       const result = await serverActions[input.kind](undefined, formData);
@@ -76,13 +80,17 @@ export function QuestionWorkspace(props: {
         setBase({ text: input.fields.text ?? '', version: result.version });
       }
       if (result?.ok && input.kind === 'discard') discard.current?.close();
-      return { kind: input.kind, result } satisfies Outcome;
+      return { kind: input.kind, result, runsBefore: input.runsBefore } satisfies Outcome;
     },
     undefined,
   );
   const run = (kind: Kind, fields: Record<string, string> = {}) =>
     startTransition(() =>
-      dispatch({ kind, fields: { questionId: String(questionId), ...fields } }),
+      dispatch({
+        kind,
+        fields: { questionId: String(questionId), ...fields },
+        runsBefore: props.runCount,
+      }),
     );
 
   const result = outcome?.result;
@@ -112,7 +120,7 @@ export function QuestionWorkspace(props: {
   if (closed && !dirty && !rejected) {
     return (
       <>
-        <StatusMessage outcome={outcome} />
+        <StatusMessage outcome={outcome} runCount={props.runCount} />
         <KeyHelpDialog ref={help} />
       </>
     );
@@ -202,7 +210,7 @@ export function QuestionWorkspace(props: {
         </div>
       ) : null}
 
-      <StatusMessage outcome={outcome} />
+      <StatusMessage outcome={outcome} runCount={props.runCount} />
 
       {canEdit ? (
         <div className="flex flex-wrap gap-2">
@@ -224,7 +232,7 @@ export function QuestionWorkspace(props: {
               disabled={pending || status === 'drafting'}
               onClick={() => run('redraft')}
             >
-              {props.hasRun ? 'Redraft' : 'Draft now'}
+              {props.runCount > 0 ? 'Redraft' : 'Draft now'}
             </button>
           )}
           {status === 'failed' ? (
@@ -354,8 +362,14 @@ export function QuestionWorkspace(props: {
 }
 
 /** The last action's outcome, announced: a polite status, or an alert when refused. */
-function StatusMessage({ outcome }: { outcome: Outcome }) {
+function StatusMessage({ outcome, runCount }: { outcome: Outcome; runCount: number }) {
   const result = outcome?.result;
+  // "Drafting now…" is only true until the new run lands on the page.
+  const draftAsked = outcome?.kind === 'redraft' || outcome?.kind === 'retry';
+  const message =
+    result?.ok && draftAsked && runCount > outcome.runsBefore
+      ? 'The new draft is in.'
+      : result?.message;
   return (
     <div aria-live="polite" className="min-h-0">
       {result?.ok ? (
@@ -364,7 +378,7 @@ function StatusMessage({ outcome }: { outcome: Outcome }) {
           data-testid="action-ok"
           className="rounded-md bg-green-50 px-3 py-2 text-green-900"
         >
-          {result.message}
+          {message}
         </p>
       ) : result?.message ? (
         <p
