@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AppHeader, LoginPage, SetupPage } from './support/pages';
+import { AppHeader, LoginPage, SetupPage } from './pages/account-pages';
 import { owner, userExists } from './support/users';
 
 // Runs first (files run in name order on one fresh database): nobody has an account yet.

@@ -1,5 +1,5 @@
+import { LoginPage } from './pages/account-pages';
 import { expect, test } from './support/fixtures';
-import { LoginPage } from './support/pages';
 import { ensureUser, testUser } from './support/users';
 
 // Every request here comes from 127.0.0.1, so each test claims its own address with

@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test';
+import { AppHeader, LoginPage, StaffAdminPage } from './pages/account-pages';
 import { expect, test } from './support/fixtures';
-import { AppHeader, LoginPage, StaffAdminPage } from './support/pages';
 import { ensureUser, testUser, userExists } from './support/users';
 
 test('an owner adds staff with a temporary password shown once', async ({

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { submitAction } from '../support/pages';
+import { submitAction } from './account-pages';
 
 /** The owner's menu page: the add form, and each item's edit form and buttons. */
 export class MenuAdminPage {

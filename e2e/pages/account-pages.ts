@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { TestUser } from './users';
+import type { TestUser } from '../support/users';
 
 /** Clicks a form's submit button and waits for its server action to answer. */
 export async function submitAction(page: Page, button: Locator): Promise<void> {
