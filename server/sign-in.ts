@@ -1,8 +1,8 @@
 import 'server-only';
 import {
   clearSignInFailures,
-  listSignInFailures,
-  recordSignInFailure,
+  reserveSignInAttempt,
+  withdrawSignInAttempt,
 } from '@/db/sign-in-failures';
 import { findActiveUserByEmail, type UserSummary } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH, verifyPassword } from '@/lib/auth/password-hash';
@@ -14,8 +14,9 @@ export type SignInAttempt =
   | { ok: false; kind: 'limited'; retryAfterSeconds: number };
 
 /**
- * Checks an email and password, limited per account and per address. A limited attempt is
- * refused before the password is checked, and is not itself counted.
+ * Checks an email and password, limited per account and per address. Each attempt is counted
+ * before its password is checked, so parallel guesses cannot outrun the limit; a limited attempt
+ * is refused without checking the password, and is not itself counted.
  */
 export async function attemptSignIn({
   email,
@@ -30,17 +31,23 @@ export async function attemptSignIn({
   const keys = [account, addressKey];
   const now = new Date();
   const since = new Date(now.getTime() - SIGN_IN_LIMIT.windowMs);
-  const limit = judgeSignInLimit({ failuresByKey: listSignInFailures({ keys, since }), now });
-  if (limit.limited)
-    return { ok: false, kind: 'limited', retryAfterSeconds: limit.retryAfterSeconds };
+  const reserved = reserveSignInAttempt({
+    keys,
+    at: now,
+    since,
+    judge: (failuresByKey) => {
+      const limit = judgeSignInLimit({ failuresByKey, now });
+      return limit.limited ? limit.retryAfterSeconds : null;
+    },
+  });
+  if (!reserved.ok) return { ok: false, kind: 'limited', retryAfterSeconds: reserved.refusal };
 
   const user = findActiveUserByEmail({ email });
   // Unknown emails cost the same hash as known ones, so timing does not reveal accounts.
   const matches = await verifyPassword(password, user?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
-  if (!user || !matches) {
-    recordSignInFailure({ keys, at: new Date(), forgetBefore: since });
-    return { ok: false, kind: 'invalid' };
-  }
+  // The attempt was counted as a failure up front; a wrong password simply leaves it counted.
+  if (!user || !matches) return { ok: false, kind: 'invalid' };
+  withdrawSignInAttempt({ ids: reserved.ids });
   // Only the account's count: clearing the address would let one good sign-in reset a
   // password-spraying run from the same address.
   clearSignInFailures({ keys: [account] });

@@ -32,6 +32,19 @@ describe('the path after sign-in', () => {
     expect(safeNextPath('https://evil.test/')).toBe('/inbox');
     expect(safeNextPath(undefined, '/admin')).toBe('/admin');
   });
+
+  it.each([
+    ['a tab', '/\t/evil.test'],
+    ['a newline', '/\n/evil.test'],
+    ['a carriage return', '/\r/evil.test/x'],
+    ['a backslash after the slash', '/\\/evil.test'],
+  ])('refuses %s that a browser would drop to reach another origin', (_name, next) => {
+    expect(safeNextPath(next)).toBe('/inbox');
+  });
+
+  it('keeps the query and fragment of a path on this site', () => {
+    expect(safeNextPath('/inbox?tab=sent&q=rye#top')).toBe('/inbox?tab=sent&q=rye#top');
+  });
 });
 
 describe('temporary passwords', () => {

@@ -2,6 +2,7 @@ import { headers } from 'next/headers';
 import { signInInput } from '@/lib/auth/forms';
 import { signInLimitMessage } from '@/lib/auth/sign-in-limit';
 import { clientAddress } from '@/lib/client-address';
+import { readJsonBody } from '@/lib/intake/read-json-body';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
 
@@ -9,11 +10,16 @@ export const dynamic = 'force-dynamic';
 
 /**
  * Public: sign-in for scripts. JSON `{ email, password }`; 200 sets the session cookie,
- * 401 for a wrong email or password, 429 with Retry-After once limited.
+ * 401 for a wrong email or password, 429 with Retry-After once limited, 413/415 for a body
+ * that is too large or not JSON.
  */
 export async function POST(request: Request): Promise<Response> {
-  const body: unknown = await request.json().catch(() => undefined);
-  const parsed = signInInput.safeParse(body);
+  // JSON only, and small: a cross-site form cannot post JSON without a preflight, and nobody
+  // needs more than a few kilobytes to sign in.
+  const body = await readJsonBody(request, 4096);
+  if (!body.ok)
+    return Response.json({ error: 'badRequest', message: body.error }, { status: body.status });
+  const parsed = signInInput.safeParse(body.value);
   if (!parsed.success) {
     return Response.json(
       { error: 'badRequest', message: 'Send JSON with an email and a password.' },
