@@ -218,6 +218,46 @@ test.describe('POST /api/questions', () => {
     expect(countRows('questions')).toBe(before + 1);
   });
 
+  test('the same externalId with a different question is refused, revealing nothing', async ({
+    request,
+  }) => {
+    const first = await request.post('/api/questions', {
+      headers: { ...auth, ...json },
+      data: { ...good, externalId: 'reused-1' },
+    });
+    expect(first.status()).toBe(201);
+    const before = countRows('questions');
+    const other = await request.post('/api/questions', {
+      headers: { ...auth, ...json },
+      data: {
+        text: 'Do you have rye?',
+        customer: { name: 'Someone else' },
+        externalId: 'reused-1',
+      },
+    });
+    expect(other.status()).toBe(409);
+    const body = await other.json();
+    expect(body.ticketUrl).toBeUndefined();
+    expect(body.error).toContain('externalId');
+    expect(countRows('questions')).toBe(before);
+  });
+
+  test('a ticket link survives proxies that send lists in forwarded headers', async ({
+    request,
+  }) => {
+    const response = await request.post('/api/questions', {
+      headers: {
+        ...auth,
+        ...json,
+        'x-forwarded-host': 'desk.example.com, internal.lb',
+        'x-forwarded-proto': 'https,http',
+      },
+      data: { ...good, externalId: 'proxied-1' },
+    });
+    expect(response.status()).toBe(201);
+    expect((await response.json()).ticketUrl).toMatch(/^https:\/\/desk\.example\.com\/t\//);
+  });
+
   test('stores cleaned text: invisible characters and surrounding space removed', async ({
     request,
   }) => {

@@ -48,7 +48,9 @@ export async function submitQuestion(
   }
 
   const address = clientAddress(await headers());
-  const limited = [perAddress.take(address), overall.take('all')].find((d) => !d.allowed);
+  // The ceiling counts only what one address was allowed, so one address cannot spend it.
+  const fromAddress = perAddress.take(address);
+  const limited = fromAddress.allowed ? [overall.take('all')].find((d) => !d.allowed) : fromAddress;
   if (limited && !limited.allowed) {
     const seconds = Math.ceil(limited.retryAfterMs / 1000);
     return {

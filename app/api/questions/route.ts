@@ -19,12 +19,22 @@ function problem(
   return Response.json({ error, ...extra }, { status, headers });
 }
 
-/** The origin the caller used (Next's request.url names its own bind address instead). */
+/**
+ * The origin the caller used (Next's request.url names its own bind address instead). Behind
+ * several proxies the forwarded headers are lists; the first entry is the client's. Anything
+ * that does not make a URL falls back to the server's own address rather than failing a
+ * question that is already stored.
+ */
 function requestOrigin(request: Request): string {
   const url = new URL(request.url);
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host;
-  const proto = request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
-  return `${proto}://${host}`;
+  const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
+  const host = first('x-forwarded-host') ?? first('host') ?? url.host;
+  const proto = first('x-forwarded-proto') === 'https' ? 'https' : url.protocol.replace(':', '');
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return url.origin;
+  }
 }
 
 function created(question: Question, request: Request, status: 200 | 201) {
@@ -77,6 +87,21 @@ export async function POST(request: Request): Promise<Response> {
     channel: 'api',
     externalId: parsed.data.externalId ?? null,
   });
-  if (isNew) publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
-  return created(question, request, isNew ? 201 : 200);
+  if (isNew) {
+    publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
+    return created(question, request, 201);
+  }
+  // A retry carries the same question. The same id with other content is a different customer
+  // (two channels numbering alike, say): never hand them the first customer's ticket.
+  const sameQuestion =
+    question.text === parsed.data.text &&
+    question.customerName === parsed.data.customer.name &&
+    question.customerEmail === parsed.data.customer.email;
+  if (!sameQuestion) {
+    return problem(
+      409,
+      'This externalId was already used for a different question; send a new externalId.',
+    );
+  }
+  return created(question, request, 200);
 }
