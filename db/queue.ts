@@ -169,8 +169,12 @@ export function recordAttempt(input: {
         .set({
           ...released,
           status: 'drafted',
-          draftText: input.run.draftText ?? null,
+          // A run that stopped without an answer keeps the text staff already have (an
+          // earlier draft or their own edit) rather than blanking it.
+          ...(input.run.draftText != null ? { draftText: input.run.draftText } : {}),
           draftRunId: run.id,
+          // A stored draft ends this round of attempts: a later redraft starts a fresh count.
+          attempts: 0,
           lastError: null,
           notBefore: null,
           version: sql`${questions.version} + 1`,

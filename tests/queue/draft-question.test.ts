@@ -136,10 +136,12 @@ describe('drafting one claimed question', () => {
 
     getDb().$client.prepare('update questions set not_before = 0').run();
     const second = await claimAndDraft(settingsWith(() => scriptedModel([answerReply('Yes.')])));
+    expect(second.question.attempts).toBe(2);
     expect(second.outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
+    // A stored draft ends the round: a later redraft gets its full set of attempts again.
     expect(getQuestion({ id: first.question.id })).toMatchObject({
       status: 'drafted',
-      attempts: 2,
+      attempts: 0,
       lastError: null,
     });
     expect(
@@ -147,6 +149,25 @@ describe('drafting one claimed question', () => {
     ).toEqual([
       { stop_kind: 'failed', has_error: 1 },
       { stop_kind: 'answered', has_error: 0 },
+    ]);
+  });
+
+  it('a redraft that stops without an answer keeps the text staff already had', async () => {
+    const first = await claimAndDraft(
+      settingsWith(() => scriptedModel([answerReply('Rye is $9.00.')])),
+    );
+    getDb()
+      .$client.prepare("update questions set status = 'queued' where id = ?")
+      .run(first.question.id);
+    const refusal = scriptedModel([
+      { kind: 'stop', reason: 'refused', usage: noUsage, costUsd: 0 },
+    ]);
+    const { question } = await claimAndDraft(settingsWith(() => refusal));
+    expect(question.id).toBe(first.question.id);
+    const stored = getQuestion({ id: question.id });
+    expect(stored).toMatchObject({ status: 'drafted', draftText: 'Rye is $9.00.' });
+    expect(rows('select stop_kind from agent_runs where id = ?', stored?.draftRunId)).toEqual([
+      { stop_kind: 'modelStopped' },
     ]);
   });
 

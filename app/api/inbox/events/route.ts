@@ -5,6 +5,8 @@ import { authorizeRoute } from '@/server/session';
 export const dynamic = 'force-dynamic';
 
 const KEEP_ALIVE_MS = 15_000;
+/** Events waiting for a reader (the stream's default strategy counts chunks). */
+const MAX_BACKLOG_EVENTS = 2_000;
 
 /**
  * Server-sent events for open inbox pages (staff and owners): `queue` when questions arrive or
@@ -38,6 +40,9 @@ export async function GET(request: Request): Promise<Response> {
         }
       };
       const send = (text: string) => {
+        // A tab that stays connected but stops reading would otherwise queue every streamed
+        // draft in memory; close it, and EventSource reconnects once the tab reads again.
+        if ((controller.desiredSize ?? 0) < -MAX_BACKLOG_EVENTS) return close();
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
