@@ -62,12 +62,22 @@ test('one address trying many accounts is limited too', async ({ request }) => {
   expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0);
 });
 
-test('a malformed sign-in request gets 400, not a crash', async ({ request }) => {
+test('a malformed sign-in request gets a 4xx, not a crash', async ({ request }) => {
+  // Not JSON: refused before anything is read, so a cross-site form cannot sign anyone in.
   const notJson = await request.post('/api/auth/sign-in', {
     data: 'email=x',
     headers: { 'content-type': 'text/plain' },
   });
-  expect(notJson.status()).toBe(400);
+  expect(notJson.status()).toBe(415);
+  const badJson = await request.post('/api/auth/sign-in', {
+    data: '{"email": ',
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(badJson.status()).toBe(400);
+  const huge = await request.post('/api/auth/sign-in', {
+    data: { email: 'a@b.co', password: 'x'.repeat(100_000) },
+  });
+  expect(huge.status()).toBe(413);
   const noPassword = await request.post('/api/auth/sign-in', { data: { email: 'a@b.co' } });
   expect(noPassword.status()).toBe(400);
 });
