@@ -31,7 +31,7 @@ export default async function MenuPage() {
               <span className="text-stone-700">
                 {item.noticeDays === 0
                   ? 'no notice'
-                  : `${item.noticeDays} day${item.noticeDays === 1 ? '' : 's'} notice`}
+                  : `${item.noticeDays} day${item.noticeDays === 1 ? "'s" : "s'"} notice`}
               </span>
               {item.available ? null : (
                 <span className="rounded bg-stone-200 px-2 text-sm">unavailable</span>
