@@ -54,10 +54,36 @@ function nextClaimable(db: Db, now: Date): { id: number } | undefined {
   return queuedFirst ? queued : abandoned;
 }
 
-/** Takes the oldest question that is ready to draft, or nothing. */
-export function claimNextQuestion(lease: Lease): Question | undefined {
+export const ABANDONED_TOO_OFTEN =
+  'Drafting stopped part-way (the worker ended or hung) on every attempt. Retry it, or write the answer yourself.';
+
+/**
+ * Takes the oldest question that is ready to draft, or nothing. With `maxAttempts`, a question
+ * whose lease ran out on its last attempt is failed instead of claimed again, so a question that
+ * brings its worker down cannot do so for ever.
+ */
+export function claimNextQuestion(lease: Lease & { maxAttempts?: number }): Question | undefined {
   const db = getDb();
   return immediate(db, () => {
+    if (lease.maxAttempts !== undefined) {
+      db.update(questions)
+        .set({
+          status: 'failed',
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          lastError: ABANDONED_TOO_OFTEN,
+          updatedAt: lease.now,
+          version: sql`${questions.version} + 1`,
+        })
+        .where(
+          and(
+            eq(questions.status, 'drafting'),
+            lt(questions.leaseExpiresAt, lease.now),
+            sql`${questions.attempts} >= ${lease.maxAttempts}`,
+          ),
+        )
+        .run();
+    }
     const next = nextClaimable(db, lease.now);
     if (!next) return undefined;
     return db

@@ -39,6 +39,7 @@ export function startDraftingWorker(
     owner: current.owner,
     concurrency: options.concurrency ?? env().DRAFT_CONCURRENCY,
     leaseMs: settings.leaseMs,
+    maxAttempts: settings.maxAttempts,
     pollMs: POLL_MS,
     log: options.log,
     draft: ({ question, owner, signal }) =>

@@ -14,6 +14,8 @@ export type DraftClaimed = (input: {
 export type WorkerOptions = {
   concurrency: number;
   leaseMs: number;
+  /** A question abandoned mid-draft this many times is failed rather than claimed again. */
+  maxAttempts?: number;
   /** How often an idle slot looks for work that another process queued. */
   pollMs: number;
   draft: DraftClaimed;
@@ -75,7 +77,12 @@ export function startWorker(options: WorkerOptions): Worker {
     while (claiming) {
       let question: Question | undefined;
       try {
-        question = claimNextQuestion({ owner, leaseMs: options.leaseMs, now: new Date() });
+        question = claimNextQuestion({
+          owner,
+          leaseMs: options.leaseMs,
+          maxAttempts: options.maxAttempts,
+          now: new Date(),
+        });
       } catch (error) {
         log(`slot ${index}: could not claim: ${(error as Error).message}`);
       }

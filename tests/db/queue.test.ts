@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { createQuestion, getQuestion } from '@/db/questions';
 import {
+  ABANDONED_TOO_OFTEN,
   claimNextQuestion,
   claimQuestion,
   recordAttempt,
@@ -143,6 +144,17 @@ describe('the drafting queue', () => {
     expect(getQuestion({ id: q.id })).toMatchObject({ status: 'drafting', leaseOwner: 'fast' });
     expect(renewLease({ ...lease('slow', at(20_002)), questionId: q.id })).toBe(false);
     expect(renewLease({ ...lease('fast', at(20_002)), questionId: q.id })).toBe(true);
+  });
+
+  it('fails a question abandoned mid-draft on its last attempt instead of claiming it again', () => {
+    const q = ask('q', at(0));
+    claimNextQuestion(lease('dies', at(0)));
+    expect(claimNextQuestion({ ...lease('w2', at(10_001)), maxAttempts: 1 })).toBeUndefined();
+    expect(getQuestion({ id: q.id })).toMatchObject({
+      status: 'failed',
+      leaseOwner: null,
+      lastError: ABANDONED_TOO_OFTEN,
+    });
   });
 
   it('keeps the error and backoff of a failed attempt, then fails it on the last', () => {

@@ -1,0 +1,30 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deleteExpiredSessions, findSessionWithUser, insertSession } from '@/db/sessions';
+import { createUser } from '@/db/users';
+import { useTempDatabase } from '../support/temp-db';
+
+describe('sweeping sessions', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  beforeEach(() => {
+    temp = useTempDatabase();
+  });
+  afterEach(() => temp.cleanup());
+
+  it('deletes only the sessions that have expired', () => {
+    const now = new Date('2026-12-01T12:00:00Z');
+    const created = createUser({
+      email: 'sam@example.com',
+      name: 'Sam',
+      role: 'staff',
+      passwordHash: 'x',
+      now,
+    });
+    if (!created.ok) throw new Error('user not created');
+    const userId = created.user.id;
+    insertSession({ id: 'expired', userId, expiresAt: new Date(now.getTime() - 1), now });
+    insertSession({ id: 'current', userId, expiresAt: new Date(now.getTime() + 60_000), now });
+    expect(deleteExpiredSessions({ now })).toBe(1);
+    expect(findSessionWithUser({ id: 'expired' })).toBeUndefined();
+    expect(findSessionWithUser({ id: 'current' })?.session.id).toBe('current');
+  });
+});
