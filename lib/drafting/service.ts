@@ -9,19 +9,13 @@ import { newWorkerOwner, startWorker, type Worker } from './worker';
  * The drafting service of one process: its worker, and the drafts people start by hand. Both
  * share one owner id, so shutting down hands back every lease the process holds.
  */
-type Service = {
-  owner: string;
-  worker?: Worker;
-  manual: Set<Promise<unknown>>;
-  stopping: AbortController;
-};
+type Service = { owner: string; worker?: Worker; stopping: AbortController };
 
 const holder = globalThis as unknown as { __bakeryDrafting?: Service };
 
 function service(): Service {
   holder.__bakeryDrafting ??= {
     owner: newWorkerOwner(),
-    manual: new Set(),
     stopping: new AbortController(),
   };
   return holder.__bakeryDrafting;
@@ -78,8 +72,6 @@ export function draftNow({ questionId }: { questionId: number }): DraftNowResult
     console.error(`[drafting] question ${questionId}:`, error);
     return { kind: 'crashed', message: error instanceof Error ? error.message : String(error) };
   });
-  current.manual.add(started);
-  void started.then(() => current.manual.delete(started));
   return { ok: true, started };
 }
 

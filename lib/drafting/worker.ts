@@ -25,8 +25,6 @@ export type WorkerOptions = {
 
 export type Worker = {
   readonly owner: string;
-  /** Questions being drafted right now. */
-  readonly active: () => number;
   /**
    * Stops claiming, lets what is in hand finish for up to graceMs, aborts the rest and hands
    * their leases back. Resolves once every slot has stopped.
@@ -50,7 +48,6 @@ export function startWorker(options: WorkerOptions): Worker {
   const log = options.log ?? (() => {});
   const abortAll = new AbortController();
   let claiming = true;
-  let active = 0;
   const sleepers = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of sleepers) wake();
@@ -90,14 +87,11 @@ export function startWorker(options: WorkerOptions): Worker {
         await idle();
         continue;
       }
-      active++;
       try {
         await options.draft({ question, owner, signal: abortAll.signal });
       } catch (error) {
         // The drafting function records its own failures; this is a bug or a dead database.
         log(`slot ${index}: question ${question.id}: ${(error as Error).stack ?? error}`);
-      } finally {
-        active--;
       }
       // More work may be waiting: look again at once rather than after a poll.
     }
@@ -114,7 +108,6 @@ export function startWorker(options: WorkerOptions): Worker {
 
   return {
     owner,
-    active: () => active,
     async stop({ graceMs = 8_000 } = {}) {
       halt();
       const finished = Promise.all(slots).then(() => true);

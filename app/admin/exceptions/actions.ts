@@ -20,13 +20,7 @@ export async function addException(
   _previous: ExceptionState,
   formData: FormData,
 ): Promise<ExceptionState> {
-  const auth = await authorizeAction({ role: 'owner' });
-  if (!auth.ok) return auth;
-  const fields = formFields(formData);
-  const parsed = dateExceptionInput.safeParse(fields);
-  if (!parsed.success) return invalidInput(parsed.error, fields);
-  const saved = addDateException({ input: parsed.data, by: auth.user.id, now: new Date() });
-  return answer(saved, fields, `Saved ${parsed.data.date}.`);
+  return writeException(addDateException, formData);
 }
 
 /** Owner only. Changes a date's kind, hours or note. */
@@ -34,12 +28,20 @@ export async function saveException(
   _previous: ExceptionState,
   formData: FormData,
 ): Promise<ExceptionState> {
+  return writeException(updateDateException, formData);
+}
+
+/** Adding and changing differ only in the write: both check, parse and answer alike. */
+async function writeException(
+  write: typeof addDateException | typeof updateDateException,
+  formData: FormData,
+): Promise<ExceptionState> {
   const auth = await authorizeAction({ role: 'owner' });
   if (!auth.ok) return auth;
   const fields = formFields(formData);
   const parsed = dateExceptionInput.safeParse(fields);
   if (!parsed.success) return invalidInput(parsed.error, fields);
-  const saved = updateDateException({ input: parsed.data, by: auth.user.id, now: new Date() });
+  const saved = write({ input: parsed.data, by: auth.user.id, now: new Date() });
   return answer(saved, fields, `Saved ${parsed.data.date}.`);
 }
 
