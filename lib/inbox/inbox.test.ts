@@ -181,7 +181,7 @@ describe('a draft being written', () => {
     expect(progress).toEqual({
       turn: 2,
       text: 'Hi, rye is $9.',
-      lookups: [{ name: 'menu_item', done: true, isError: true }],
+      lookups: [{ callId: 'c1', name: 'menu_item', done: true, isError: true }],
       stopped: false,
     });
     const spent = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
@@ -191,6 +191,32 @@ describe('a draft being written', () => {
       spent: { ...spent, turns: 2, costUsd: 0 },
     });
     expect(stopped.stopped).toBe(true);
+  });
+
+  it('marks the lookup whose call id the result carries, whatever order they finish in', () => {
+    const slow = { id: 'slow', name: 'opening_hours', input: { date: '2026-12-05' } };
+    const fast = { id: 'fast', name: 'menu_item', input: { name: 'kouign' } };
+    const result = (callId: string, isError: boolean): AgentEvent => ({
+      kind: 'toolResult',
+      turn: 1,
+      result: { callId, content: isError ? 'not on the menu' : '{}', isError },
+      durationMs: 1,
+    });
+    const started: AgentEvent[] = [
+      { kind: 'turnStarted', turn: 1 },
+      { kind: 'toolCall', turn: 1, call: slow },
+      { kind: 'toolCall', turn: 1, call: fast },
+    ];
+    const fastFailed = [...started, result('fast', true)].reduce(foldProgress, emptyProgress);
+    expect(fastFailed.lookups).toEqual([
+      { callId: 'slow', name: 'opening_hours', done: false, isError: false },
+      { callId: 'fast', name: 'menu_item', done: true, isError: true },
+    ]);
+    const bothDone = foldProgress(fastFailed, result('slow', false));
+    expect(bothDone.lookups.map((l) => [l.callId, l.done, l.isError])).toEqual([
+      ['slow', true, false],
+      ['fast', true, true],
+    ]);
   });
 });
 

@@ -4,7 +4,8 @@ import type { AgentEvent } from '@/lib/agent/types';
 export type Progress = {
   turn: number;
   text: string;
-  lookups: { name: string; done: boolean; isError: boolean }[];
+  /** In the order the model asked; each remembers its call id so its result finds it. */
+  lookups: { callId: string; name: string; done: boolean; isError: boolean }[];
   stopped: boolean;
 };
 
@@ -23,13 +24,18 @@ export function foldProgress(progress: Progress, event: AgentEvent): Progress {
     case 'toolCall':
       return {
         ...progress,
-        lookups: [...progress.lookups, { name: event.call.name, done: false, isError: false }],
+        lookups: [
+          ...progress.lookups,
+          { callId: event.call.id, name: event.call.name, done: false, isError: false },
+        ],
       };
     case 'toolResult': {
-      const lookups = [...progress.lookups];
-      const at = lookups.findIndex((l) => !l.done);
-      const pending = lookups[at];
-      if (pending) lookups[at] = { ...pending, done: true, isError: event.result.isError };
+      // Calls of one turn run at once and finish in any order: a result belongs to its own call.
+      const lookups = progress.lookups.map((lookup) =>
+        lookup.callId === event.result.callId && !lookup.done
+          ? { ...lookup, done: true, isError: event.result.isError }
+          : lookup,
+      );
       return { ...progress, lookups };
     }
     case 'stopped':
