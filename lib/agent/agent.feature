@@ -113,6 +113,17 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: Tools are sent strict with additionalProperties false
       Then every tool in the request is strict and its schema forbids extra properties
 
+    Scenario: Strict tool schemas hold only what the API accepts, and the rest moves into words
+      Given the fake Messages API refuses what the real API's strict mode refuses
+      Then the request is taken, no tool schema carries a refused keyword, and quantity's bounds are in its description
+
+    Scenario: A customer's text cannot close the quote around it
+      Given a question that writes a closing tag and a fake instruction
+      Then the question travels verbatim as its own content block, apart from the desk's instruction
+
+    Scenario: The cached prefix is the same bytes for every draft of a day
+      Then two drafts send identical tools and system, and the system prompt carries a cache breakpoint
+
     Scenario: Requests cache the prefix, opt into the server-side fallback and leave tool choice at auto
       Then the request has cache_control, the fallback beta header, fallbacks default and no tool_choice
 
@@ -123,9 +134,17 @@ Feature: Drafting an answer from the bakery's own data
       Given the fake API answers 429 and then 529 before it answers
       Then the run is answered after three requests
 
+    Scenario: Timeouts, conflicts, server errors and dropped connections are retried
+      Given the fake API answers 408, 409, 500 or drops the connection before it answers
+      Then each run is answered after the SDK's retries
+
     Scenario: A bad request is not retried and rejects the run with a readable message
       Given the fake API answers 400
-      Then the run rejects with the API's message after one request
+      Then the run rejects with a failure that is not retryable, in words, after one request
+
+    Scenario: Errors that will not change are tried once and say what is wrong
+      Given the fake API answers 401, 403, 413, or 404 for an unknown model
+      Then each run rejects after one request with the failure named for a person
 
     Scenario: A stream that stalls after its headers trips the idle watchdog
       Given the fake API sends headers and then nothing

@@ -1,10 +1,13 @@
 /**
  * A fake Anthropic Messages API on 127.0.0.1, for tests of anything that talks to Claude. It
- * plays a script of responses in order (streamed messages, error statuses, stalls) and records
+ * first checks each request as the real API does (`messages-api-rules.ts`) and refuses a bad
+ * one with the API's error, without using up the script; otherwise it plays a script of
+ * responses in order (streamed messages, error statuses, stalls, dropped connections) and records
  * every request. Plain Node: vitest, Playwright and a bare process can all use it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Refusal, refusalOf } from './messages-api-rules';
 
 export type FakeBlock =
   | { type: 'text'; text: string }
@@ -41,13 +44,17 @@ export type FakeResponse =
       headers?: Record<string, string>;
     }
   /** Sends the stream's headers (and `events` of the message first, if given), then nothing. */
-  | { kind: 'stall'; events?: number };
+  | { kind: 'stall'; events?: number }
+  /** Closes the connection without answering, as an unreachable or crashed server would. */
+  | { kind: 'hangUp' };
 
 export type RecordedRequest = {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown> | null;
+  /** Set when the fake refused the request as the real API would. */
+  refusal?: Refusal;
 };
 
 export type FakeAnthropic = {
@@ -101,7 +108,16 @@ export async function startFakeAnthropic({
     } catch {
       body = null;
     }
-    requests.push({ method: request.method ?? '', path, headers: request.headers, body });
+    const refusal = refusalOf(body) ?? undefined;
+    requests.push({ method: request.method ?? '', path, headers: request.headers, body, refusal });
+    if (refusal) {
+      return json(
+        response,
+        refusal.status,
+        { type: 'error', error: { type: refusal.type, message: refusal.message } },
+        { 'request-id': `req_fake_${requests.length}` },
+      );
+    }
     const next = queue.shift() ?? whenEmpty;
     open.add(response);
     response.on('close', () => open.delete(response));
@@ -128,6 +144,10 @@ async function respond(
   stream: boolean,
   number: number,
 ): Promise<void> {
+  if (next.kind === 'hangUp') {
+    response.socket?.destroy();
+    return;
+  }
   if (next.kind === 'error') {
     return json(
       response,

@@ -10,17 +10,25 @@ import { matchNames } from './names';
 const openingHoursInput = z.object({
   day: z.string().describe(`The day: ${acceptedDays}.`),
 });
-const menuItemInput = z.object({ name: z.string().min(1).describe('The item, e.g. "rye loaf".') });
+const menuItemInput = z.object({
+  name: z.string().min(1).describe('The item, e.g. "rye loaf"; never empty.'),
+});
 const listMenuInput = z.object({});
 const quoteOrderInput = z.object({
   items: z
     .array(
       z.strictObject({
-        name: z.string().min(1),
-        quantity: z.number().int().positive().max(10_000),
+        name: z.string().min(1).describe('The item as the customer named it; never empty.'),
+        quantity: z
+          .number()
+          .int()
+          .positive()
+          .max(10_000)
+          .describe('How many: a whole number from 1 to 10,000.'),
       }),
     )
-    .min(1),
+    .min(1)
+    .describe('One line per item the customer wants, at least one.'),
   day: z
     .string()
     .nullable()

@@ -3,13 +3,16 @@ import type {
   BetaContentBlockParam,
   BetaMessage,
   BetaMessageParam,
+  BetaTextBlockParam,
   BetaTool,
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { AnyTool } from '../../core/tool';
 import type { Model, ModelReply, ModelTurn, Usage } from '../../types';
+import { failureFromStatus, type ModelFailure, ModelRequestError } from '../model-error';
 import { costOf } from './prices';
-import { taskMessage } from './prompt';
+import { taskContent } from './prompt';
 import { replyFor } from './stop-reason';
+import { claudeToolDefinitions } from './tool-definitions';
 
 export type ClaudeSettings = {
   apiKey: string;
@@ -41,18 +44,8 @@ export function claudeModel({
   tools: readonly AnyTool[];
   system: string;
 }): Model {
-  const client = new Anthropic({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseURL ?? null,
-    maxRetries: settings.maxRetries,
-    timeout: settings.timeoutMs,
-  });
-  const toolDefinitions: BetaTool[] = tools.map((tool) => ({
-    name: tool.name,
-    description: tool.description,
-    input_schema: tool.inputSchema as BetaTool['input_schema'],
-    strict: true,
-  }));
+  const client = claudeClient(settings);
+  const prefix = cachedPrefix({ tools, system });
   const messages: BetaMessageParam[] = [];
 
   return {
@@ -64,17 +57,7 @@ export function claudeModel({
         settings,
         signal,
         onText: (text) => onEvent?.({ kind: 'textDelta', text }),
-        params: {
-          model: settings.model,
-          max_tokens: settings.maxTokens,
-          system,
-          tools: toolDefinitions,
-          messages,
-          cache_control: { type: 'ephemeral' },
-          output_config: { effort: settings.effort },
-          betas: [fallbackBeta],
-          fallbacks: 'default',
-        },
+        params: requestParams({ settings, prefix, messages }),
       });
       // The response goes back exactly as it came, thinking blocks included: the API checks them.
       messages.push({ role: 'assistant', content: message.content as BetaContentBlockParam[] });
@@ -88,8 +71,63 @@ export function claudeModel({
   };
 }
 
+export function claudeClient(settings: ClaudeSettings): Anthropic {
+  return new Anthropic({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL ?? null,
+    maxRetries: settings.maxRetries,
+    timeout: settings.timeoutMs,
+  });
+}
+
+/** What every request of every draft starts with, byte for byte: the tools, then the system prompt. */
+export type CachedPrefix = { tools: BetaTool[]; system: BetaTextBlockParam[] };
+
+/**
+ * The API caches prefixes ending at a breakpoint. The one on the system prompt covers tools and
+ * system, which every draft of the day shares; the top-level one (automatic caching) follows the
+ * end of the transcript, so each later turn of a draft reads the turns before it. Two of the
+ * four breakpoints a request may carry.
+ */
+export function cachedPrefix({
+  tools,
+  system,
+}: {
+  tools: readonly AnyTool[];
+  system: string;
+}): CachedPrefix {
+  return {
+    tools: claudeToolDefinitions(tools),
+    system: [{ type: 'text', text: system, cache_control: { type: 'ephemeral' } }],
+  };
+}
+
+export function requestParams({
+  settings,
+  prefix,
+  messages,
+  maxTokens = settings.maxTokens,
+}: {
+  settings: ClaudeSettings;
+  prefix: CachedPrefix;
+  messages: BetaMessageParam[];
+  maxTokens?: number;
+}) {
+  return {
+    model: settings.model,
+    max_tokens: maxTokens,
+    system: prefix.system,
+    tools: prefix.tools,
+    messages,
+    cache_control: { type: 'ephemeral' as const },
+    output_config: { effort: settings.effort },
+    betas: [fallbackBeta],
+    fallbacks: 'default' as const,
+  };
+}
+
 function userMessage(turn: ModelTurn): BetaMessageParam {
-  if (turn.kind === 'task') return { role: 'user', content: taskMessage(turn.text) };
+  if (turn.kind === 'task') return { role: 'user', content: taskContent(turn.text) };
   return {
     role: 'user',
     content: turn.results.map((result) => ({
@@ -137,24 +175,40 @@ async function streamMessage({
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     if (watchdog.signal.aborted) {
-      throw new Error(
-        `Claude's response stream went silent for ${settings.idleTimeoutMs} ms and was abandoned.`,
-      );
+      throw new ModelRequestError({
+        kind: 'stalled',
+        retryable: true,
+        message: `Claude's response stream went silent for ${settings.idleTimeoutMs} ms and was abandoned.`,
+      });
     }
-    throw new Error(`The Claude request failed: ${describeError(error)}`, { cause: error });
+    throw new ModelRequestError(claudeFailure(error, settings), { cause: error });
   } finally {
     clearTimeout(timer);
   }
 }
 
-function describeError(error: unknown): string {
-  if (error instanceof Anthropic.APIError) {
+/** Any error the SDK throws, as a failure the queue and the model check act on. */
+export function claudeFailure(error: unknown, settings: ClaudeSettings): ModelFailure {
+  if (error instanceof Anthropic.APIError && error.status) {
     const body = error.error as { error?: { type?: string; message?: string } } | undefined;
-    const detail = body?.error?.message ?? error.message;
-    const kind = body?.error?.type ? `${body.error.type}: ` : '';
-    return error.status ? `${error.status} ${kind}${detail}` : detail;
+    return failureFromStatus({
+      status: error.status,
+      type: body?.error?.type,
+      detail: body?.error?.message ?? error.message,
+      model: settings.model,
+    });
   }
-  return error instanceof Error ? error.message : String(error);
+  const where = settings.baseURL ?? 'https://api.anthropic.com';
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof Anthropic.APIConnectionError) {
+    return {
+      kind: 'unreachable',
+      retryable: true,
+      message: `The Claude API at ${where} could not be reached (${detail})`,
+    };
+  }
+  // A stream cut short, a response the SDK could not read: another try may go through.
+  return { kind: 'serverError', retryable: true, message: `The Claude request failed: ${detail}` };
 }
 
 function usageOf(message: BetaMessage): Usage {
