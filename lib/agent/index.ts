@@ -18,6 +18,12 @@ export { type AnyTool, defineTool, type Tool, type ToolOutcome } from './core/to
 export type { ClaudeSettings } from './models/claude/claude-model';
 export { claudePrices, costOf, type ModelPrice, priceOf } from './models/claude/prices';
 export { createModel, type ModelConfig } from './models/create-model';
+export {
+  type ModelFailure,
+  type ModelFailureKind,
+  ModelRequestError,
+  modelFailureOf,
+} from './models/model-error';
 export { offlineModel, offlineModelName } from './models/offline/offline-model';
 export { scriptedModel } from './models/scripted';
 export * from './types';

@@ -2,7 +2,14 @@ import 'server-only';
 import { getBakeryData } from '@/db/bakery-data';
 import { recordAttempt, renewLease } from '@/db/queue';
 import type { Question } from '@/db/schema';
-import { type BakeryData, bakeryTools, type Limits, type Model, runAgent } from '@/lib/agent';
+import {
+  type BakeryData,
+  bakeryTools,
+  type Limits,
+  type Model,
+  modelFailureOf,
+  runAgent,
+} from '@/lib/agent';
 import { publishDeskEvent } from './live';
 import { afterFailedAttempt } from './policy';
 import { rowsForFailedRequest, rowsForRun } from './run-rows';
@@ -99,6 +106,8 @@ export async function draftClaimedQuestion(input: {
       attempts: question.attempts,
       maxAttempts: settings.maxAttempts,
       now: new Date(),
+      // What is not a classified model failure (a model that cannot be built, a bug) is tried again.
+      retryable: modelFailureOf(error)?.retryable ?? true,
     });
     const stored = recordAttempt({
       questionId: question.id,

@@ -9,7 +9,7 @@ describe('retrying a failed draft', () => {
 
   it('queues the question again after a delay while attempts remain', () => {
     const now = new Date('2026-12-01T10:00:00Z');
-    expect(afterFailedAttempt({ attempts: 1, maxAttempts: 3, now })).toEqual({
+    expect(afterFailedAttempt({ attempts: 1, maxAttempts: 3, now, retryable: true })).toEqual({
       status: 'queued',
       notBefore: new Date('2026-12-01T10:00:02Z'),
     });
@@ -17,6 +17,15 @@ describe('retrying a failed draft', () => {
 
   it('fails the question on the last attempt', () => {
     const now = new Date();
-    expect(afterFailedAttempt({ attempts: 3, maxAttempts: 3, now })).toEqual({ status: 'failed' });
+    expect(afterFailedAttempt({ attempts: 3, maxAttempts: 3, now, retryable: true })).toEqual({
+      status: 'failed',
+    });
+  });
+
+  it('fails the question at once when waiting will not change the answer', () => {
+    const now = new Date();
+    expect(afterFailedAttempt({ attempts: 1, maxAttempts: 3, now, retryable: false })).toEqual({
+      status: 'failed',
+    });
   });
 });

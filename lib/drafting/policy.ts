@@ -10,12 +10,17 @@ export function backoffMs(attempt: number): number {
 
 export type AfterFailure = { status: 'queued'; notBefore: Date } | { status: 'failed' };
 
-/** A failed request: try again later, or give up and leave it for a person to retry. */
+/**
+ * A failed request: try again later, or give up and leave it for a person to retry. A failure
+ * that will not change by waiting (a refused request, a rejected key, an unknown model) gives up
+ * at once rather than spending the remaining attempts on the same answer.
+ */
 export function afterFailedAttempt(input: {
   attempts: number;
   maxAttempts: number;
   now: Date;
+  retryable: boolean;
 }): AfterFailure {
-  if (input.attempts >= input.maxAttempts) return { status: 'failed' };
+  if (!input.retryable || input.attempts >= input.maxAttempts) return { status: 'failed' };
   return { status: 'queued', notBefore: new Date(input.now.getTime() + backoffMs(input.attempts)) };
 }

@@ -185,4 +185,81 @@ describe('drafting worker processes', () => {
       await server.close();
     }
   }, 60_000);
+
+  it('a request the API will refuse again fails at once with one request; a 529 is retried and then drafts', async () => {
+    queue(5);
+    const server = await startFakeAnthropic({
+      script: [
+        fake.error(
+          400,
+          'invalid_request_error',
+          "For 'integer' type, property 'maximum' is not supported",
+        ),
+        fake.error(401, 'authentication_error', 'invalid x-api-key'),
+        fake.error(403, 'permission_error', 'this key may not use the model'),
+        fake.error(413, 'request_too_large', 'request exceeds the maximum size'),
+        fake.error(529, 'overloaded_error', 'Overloaded', { 'retry-after-ms': '1' }),
+        fake.text('We are open on Saturday from 08:00 to 13:00.'),
+      ],
+    });
+    try {
+      // The queue's own attempts, not the SDK's, so each attempt is one request.
+      const env = claudeEnv(server.url, { DRAFT_MAX_ATTEMPTS: '3', CLAUDE_MAX_RETRIES: '0' });
+      workers.push(spawnWorker(env));
+      await waitUntil(
+        'every question has left the queue',
+        () =>
+          scalar(
+            "select count(*) from questions where channel = 'api' and status in ('queued', 'drafting')",
+          ) === 0,
+        30_000,
+      );
+      const rows = all(`
+        select q.status, q.attempts, q.last_error,
+          (select count(*) from agent_runs r where r.question_id = q.id) as runs
+        from questions q where q.channel = 'api' order by q.received_at`);
+      expect(rows.map((r) => [r.status, r.attempts, r.runs])).toEqual([
+        ['failed', 1, 1],
+        ['failed', 1, 1],
+        ['failed', 1, 1],
+        ['failed', 1, 1],
+        // Two runs: the overloaded one and the draft; attempts start over once a draft is stored.
+        ['drafted', 0, 2],
+      ]);
+      expect(rows.slice(0, 4).map((r) => r.last_error)).toEqual([
+        "The model refused the request (400 invalid_request_error: For 'integer' type, property 'maximum' is not supported)",
+        'The API key was rejected (401 authentication_error: invalid x-api-key)',
+        'The API key may not use this model or feature (403 permission_error: this key may not use the model)',
+        'The request was too large for the API (413 request_too_large: request exceeds the maximum size)',
+      ]);
+      expect(server.requests).toHaveLength(6);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a model the API does not have fails the question at once, named', async () => {
+    queue(1);
+    const server = await startFakeAnthropic({ script: [fake.text('never sent')] });
+    try {
+      const env = claudeEnv(server.url, { CLAUDE_MODEL: 'claude-imaginary-9' });
+      workers.push(spawnWorker(env));
+      await waitUntil(
+        'the question has failed',
+        () =>
+          scalar("select count(*) from questions where channel = 'api' and status = 'failed'") ===
+          1,
+        30_000,
+      );
+      const [row] = all("select attempts, last_error from questions where channel = 'api'");
+      expect(row).toEqual({
+        attempts: 1,
+        last_error:
+          'Model claude-imaginary-9 does not exist (404 not_found_error: model: claude-imaginary-9)',
+      });
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
