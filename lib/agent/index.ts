@@ -17,7 +17,12 @@ export { type RunAgentOptions, runAgent } from './core/run-agent';
 export { type AnyTool, defineTool, type Tool, type ToolOutcome } from './core/tool';
 export type { ClaudeSettings } from './models/claude/claude-model';
 export { claudePrices, costOf, type ModelPrice, priceOf } from './models/claude/prices';
-export { createModel, type ModelConfig } from './models/create-model';
+export {
+  checkClaude,
+  describeModelCheck,
+  type ModelCheck,
+} from './models/claude/check';
+export { claudePromptParts, createModel, type ModelConfig } from './models/create-model';
 export {
   type ModelFailure,
   type ModelFailureKind,

@@ -24,18 +24,32 @@ export function createModel(config: ModelConfig): Model {
   switch (config.kind) {
     case 'offline':
       return offlineModel({ facts: config.facts, now: config.now });
-    case 'claude': {
-      const today = zonedParts(config.now, config.facts.timezone).date;
+    case 'claude':
       return claudeModel({
         settings: config.claude,
-        tools: config.tools ?? bakeryTools(config.facts, { now: config.now }),
-        system: systemPrompt({
-          bakeryName: config.facts.name,
-          timezone: config.facts.timezone,
-          today,
-          weekday: hoursOn(config.facts, today).weekday,
-        }),
+        ...claudePromptParts({ facts: config.facts, now: config.now, tools: config.tools }),
       });
-    }
   }
+}
+
+/** What Claude is given before any question: the tools and the system prompt for `now`'s day. */
+export function claudePromptParts({
+  facts,
+  now,
+  tools,
+}: {
+  facts: BakeryData;
+  now: Date;
+  tools?: readonly AnyTool[];
+}): { tools: readonly AnyTool[]; system: string } {
+  const today = zonedParts(now, facts.timezone).date;
+  return {
+    tools: tools ?? bakeryTools(facts, { now }),
+    system: systemPrompt({
+      bakeryName: facts.name,
+      timezone: facts.timezone,
+      today,
+      weekday: hoursOn(facts, today).weekday,
+    }),
+  };
 }

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeAnthropic, fake, startFakeAnthropic } from '../support/fake-anthropic';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-model-check-'));
+const databasePath = join(dir, 'desk.db');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let api: FakeAnthropic;
+beforeEach(async () => {
+  api = await startFakeAnthropic();
+});
+afterEach(() => api.close());
+
+async function modelCheck(
+  environment: Record<string, string>,
+): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await run('npm', ['run', '--silent', 'model:check'], {
+      env: {
+        ...process.env,
+        DATABASE_PATH: databasePath,
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: api.url,
+        DRAFT_MODEL: '',
+        CLAUDE_MODEL: '',
+        ...environment,
+      },
+    });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, stdout: failed.stdout };
+  }
+}
+
+/** A port nothing listens on: bound, then let go. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('npm run model:check', () => {
+  it('says it works, with model, latency, tokens and cache, only after a real request with the real tools', async () => {
+    api.push(
+      fake.text('Yes, we are open today from 07:00.', {
+        input_tokens: 1200,
+        output_tokens: 12,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 1100,
+      }),
+    );
+    const { code, stdout } = await modelCheck({});
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    expect(stdout).toMatch(
+      /^Works: claude-opus-5-5 answered in \d+ ms with the desk's tools \(1200 input and 12 output tokens; cache read 0, cache write 1100\)\./,
+    );
+    const request = api.requests[0];
+    expect(request?.refusal).toBeUndefined();
+    const body = request?.body as { tools: { name: string }[]; system: unknown; stream?: boolean };
+    expect(body.tools.map((t) => t.name)).toEqual([
+      'opening_hours',
+      'menu_item',
+      'list_menu',
+      'quote_order',
+    ]);
+    expect(JSON.stringify(body.system)).toContain('Take hours, items, prices');
+    // Nothing but the request: no question, run or audit row is written.
+    const db = new Database(databasePath, { readonly: true });
+    const count = (table: string) =>
+      (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    expect([count('agent_runs'), count('audit_log')]).toEqual([0, 0]);
+    db.close();
+  });
+
+  const failures: [string, () => Promise<Record<string, string>>, RegExp][] = [
+    [
+      'a rejected key',
+      async () => {
+        api.push(fake.error(401, 'authentication_error', 'invalid x-api-key'));
+        return {};
+      },
+      /^Key rejected: The API key was rejected \(401 authentication_error: invalid x-api-key\)\. Check ANTHROPIC_API_KEY\./,
+    ],
+    [
+      'a model the API does not have',
+      async () => ({ CLAUDE_MODEL: 'claude-imaginary-9' }),
+      /^Model not found: Model claude-imaginary-9 does not exist \(404 not_found_error: model: claude-imaginary-9\)\. Check CLAUDE_MODEL\./,
+    ],
+    [
+      'a refused schema',
+      async () => {
+        api.push(
+          fake.error(
+            400,
+            'invalid_request_error',
+            "tools.3.custom.input_schema: For 'integer' type, property 'maximum' is not supported",
+          ),
+        );
+        return {};
+      },
+      /^Schema or request refused: The model refused the request \(400 invalid_request_error: tools\.3\.custom\.input_schema: For 'integer' type, property 'maximum' is not supported\)/,
+    ],
+    [
+      'an unreachable network',
+      async () => ({ ANTHROPIC_BASE_URL: `http://127.0.0.1:${await closedPort()}` }),
+      /^Network unreachable: The Claude API at http:\/\/127\.0\.0\.1:\d+ could not be reached/,
+    ],
+    [
+      'a rate limit',
+      async () => {
+        api.push(
+          fake.error(429, 'rate_limit_error', 'Number of requests has exceeded your rate limit'),
+        );
+        return {};
+      },
+      /^Rate limited: Rate limited by the API \(429 rate_limit_error: Number of requests has exceeded your rate limit\)\. Try again in a minute/,
+    ],
+    [
+      'no key at all',
+      async () => ({ ANTHROPIC_API_KEY: '' }),
+      /^Not configured: ANTHROPIC_API_KEY is not set, so drafts use the offline drafter\./,
+    ],
+  ];
+
+  for (const [outcome, arrange, verdict] of failures) {
+    it(`says what went wrong for ${outcome}, in one line, and exits 1`, async () => {
+      const { code, stdout } = await modelCheck(await arrange());
+      expect(code).toBe(1);
+      expect(stdout.trim().split('\n')).toHaveLength(1);
+      expect(stdout.trim()).toMatch(verdict);
+      // One request at most: a check does not retry.
+      expect(api.requests.length).toBeLessThanOrEqual(1);
+    });
+  }
+});
