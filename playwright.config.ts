@@ -23,6 +23,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 const claudePort = port + 1;
 const fakeAnthropicPort = port + 2;
 process.env.E2E_CLAUDE_BASE_URL = `http://127.0.0.1:${claudePort}`;
+process.env.E2E_FAKE_ANTHROPIC_URL = `http://127.0.0.1:${fakeAnthropicPort}`;
 
 const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = existsSync(systemChromium)

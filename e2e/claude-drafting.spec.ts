@@ -1,5 +1,5 @@
 import { InboxPage, QuestionPage } from './pages/inbox-page';
-import { claudeAnswer } from './support/claude-script';
+import { claudeAnswer, claudeDraftScript, playOnFakeClaude } from './support/claude-script';
 import { openDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { ensureUser, staff } from './support/users';
@@ -16,6 +16,7 @@ test.use({ baseURL: claudeBaseURL });
 test('a Claude draft streams into the open question, then its trace shows', async ({
   page,
 }, testInfo) => {
+  await playOnFakeClaude(claudeDraftScript);
   await signIn(page, ensureUser(staff, claudeDatabase));
   const inbox = new InboxPage(page);
   await inbox.open('?group=inProgress&q=Maya');
@@ -46,7 +47,8 @@ test('a Claude draft streams into the open question, then its trace shows', asyn
   );
   await expect(question.trace.getByTestId('run-model')).not.toHaveText(/offline/);
   await expect(question.trace.getByTestId('run-stop')).toHaveText('answered');
-  await expect(question.trace.getByTestId('run-tokens')).toContainText('2,730');
+  await expect(question.trace.getByTestId('run-tokens')).toContainText('3,830');
+  await expect(question.trace.getByTestId('run-cache')).toHaveText(/1,100 read, 1,100 written/);
   await expect(question.trace.getByTestId('run-cost')).not.toHaveText('$0.0000');
 });
 

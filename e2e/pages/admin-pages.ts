@@ -112,4 +112,16 @@ export class SettingsAdminPage {
     if (reachesServer) await submitAction(this.page, button);
     else await button.click();
   }
+
+  /** Presses "Test the model" and returns the verdict it shows. */
+  async testModel(): Promise<Locator> {
+    await submitAction(this.page, this.page.getByRole('button', { name: 'Test the model' }));
+    const verdict = this.page.getByTestId('model-check-verdict');
+    await expect(verdict).toBeVisible();
+    return verdict;
+  }
+
+  get drafter(): Locator {
+    return this.page.getByTestId('drafter');
+  }
 }

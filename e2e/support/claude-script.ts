@@ -23,14 +23,23 @@ export const claudeDraftScript: FakeResponse[] = [
       },
     ],
     stop_reason: 'tool_use',
-    usage: { input_tokens: 1200, output_tokens: 40 },
+    usage: { input_tokens: 1200, output_tokens: 40, cache_creation_input_tokens: 1100 },
   },
   {
     kind: 'message',
     content: [{ type: 'text', text: claudeAnswer }],
     stop_reason: 'end_turn',
-    usage: { input_tokens: 1400, output_tokens: 90 },
+    usage: { input_tokens: 300, output_tokens: 90, cache_read_input_tokens: 1100 },
     chunkSize: 6,
     eventDelayMs: 120,
   },
 ];
+
+/** Makes the shared fake Messages API play exactly these responses next. */
+export async function playOnFakeClaude(responses: FakeResponse[]): Promise<void> {
+  const response = await fetch(`${process.env.E2E_FAKE_ANTHROPIC_URL}/__script`, {
+    method: 'PUT',
+    body: JSON.stringify(responses),
+  });
+  if (!response.ok) throw new Error(`the fake Messages API refused the script: ${response.status}`);
+}

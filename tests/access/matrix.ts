@@ -74,6 +74,7 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/staff/actions.ts#addStaff': { access: 'owner' },
   'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
+  'app/admin/settings/model-check-action.ts#testModel': { access: 'owner' },
   'app/admin/menu/actions.ts#addItem': { access: 'owner' },
   'app/admin/menu/actions.ts#saveItem': { access: 'owner' },
   'app/admin/menu/actions.ts#setItemAvailability': { access: 'owner' },

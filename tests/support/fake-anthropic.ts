@@ -75,8 +75,9 @@ const exhausted: FakeResponse = {
 };
 
 /**
- * Starts the fake on a random port. `GET /__requests` returns the recorded requests, and
- * `POST /__script` appends responses, for tests that drive it from another process.
+ * Starts the fake on a random port. `GET /__requests` returns the recorded requests,
+ * `POST /__script` appends responses and `PUT /__script` replaces those not yet played, for
+ * tests that drive it from another process.
  */
 export async function startFakeAnthropic({
   script = [],
@@ -100,6 +101,11 @@ export async function startFakeAnthropic({
     }
     if (request.method === 'POST' && path === '/__script') {
       queue.push(...(JSON.parse(text) as FakeResponse[]));
+      return json(response, 200, { queued: queue.length });
+    }
+    // Replaces whatever is left, so a test that drives a shared fake owns what it plays.
+    if (request.method === 'PUT' && path === '/__script') {
+      queue.splice(0, queue.length, ...(JSON.parse(text) as FakeResponse[]));
       return json(response, 200, { queued: queue.length });
     }
     let body: Record<string, unknown> | null = null;

@@ -105,6 +105,11 @@ function RunTrace({
             value={`${tokens.toLocaleString('en-US')} (${run.inputTokens} in, ${run.outputTokens} out)`}
             testId="run-tokens"
           />
+          <Fact
+            label="Prompt cache"
+            value={`${run.cacheReadTokens.toLocaleString('en-US')} read, ${run.cacheWriteTokens.toLocaleString('en-US')} written`}
+            testId="run-cache"
+          />
           <Fact label="Cost" value={`$${run.costUsd.toFixed(4)}`} testId="run-cost" />
           <Fact label="Took" value={`${seconds.toFixed(1)} s`} />
         </dl>

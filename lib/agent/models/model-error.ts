@@ -58,7 +58,7 @@ export function failureFromStatus({
   detail: string;
   model: string;
 }): ModelFailure {
-  const said = `${status}${type ? ` ${type}` : ''}: ${detail}`;
+  const said = `${status}${type ? ` ${type}` : ''}: ${detail.replace(/\.$/, '')}`;
   const retryable = isRetryableStatus(status);
   switch (status) {
     case 400:

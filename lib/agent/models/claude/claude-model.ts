@@ -199,7 +199,7 @@ export function claudeFailure(error: unknown, settings: ClaudeSettings): ModelFa
     });
   }
   const where = settings.baseURL ?? 'https://api.anthropic.com';
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
   if (error instanceof Anthropic.APIConnectionError) {
     return {
       kind: 'unreachable',
