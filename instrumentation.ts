@@ -5,7 +5,7 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { startInServer } = await import('./lib/drafting/start-in-server');
+  const { startInServer } = await import('./server/drafting/start-in-server');
   startInServer();
   const { startSessionSweeper } = await import('./server/session-sweeper');
   startSessionSweeper();

@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { claimNextQuestion } from '@/db/queue';
 import { type Model, scriptedModel } from '@/lib/agent';
 import { answerReply, callsReply } from '@/lib/agent/models/scripted';
-import { type DraftSettings, draftClaimedQuestion } from '@/lib/drafting/draft-question';
+import { type DraftSettings, draftClaimedQuestion } from '@/server/drafting/draft-question';
 import type { BenchmarkResult, Size } from './figures';
 import { countByStatus, freshQueue } from './support/queue-fixture';
 

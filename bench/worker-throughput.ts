@@ -5,9 +5,9 @@ import {
   type ScriptedReply,
   scriptedModel,
 } from '@/lib/agent/models/scripted';
-import { type DraftSettings, draftClaimedQuestion } from '@/lib/drafting/draft-question';
-import { POLL_MS } from '@/lib/drafting/service';
-import { startWorker } from '@/lib/drafting/worker';
+import { type DraftSettings, draftClaimedQuestion } from '@/server/drafting/draft-question';
+import { POLL_MS } from '@/server/drafting/service';
+import { startWorker } from '@/server/drafting/worker';
 import type { BenchmarkResult, Size } from './figures';
 import { countByStatus, freshQueue } from './support/queue-fixture';
 

@@ -8,6 +8,19 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { channels, questionStatuses, roles, stopKinds } from '../lib/domain';
+
+// The domain's names live in lib/ (which never imports db/); the columns store them.
+export {
+  type Channel,
+  channels,
+  type QuestionStatus,
+  questionStatuses,
+  type Role,
+  roles,
+  type StopKind,
+  stopKinds,
+} from '../lib/domain';
 
 /** Milliseconds since the epoch, read back as a Date. */
 const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' });
@@ -82,19 +95,6 @@ export const menuItems = sqliteTable(
   ],
 );
 
-export const questionStatuses = [
-  'queued',
-  'drafting',
-  'drafted',
-  'failed',
-  'sent',
-  'discarded',
-] as const;
-export type QuestionStatus = (typeof questionStatuses)[number];
-
-export const channels = ['web', 'api', 'sample'] as const;
-export type Channel = (typeof channels)[number];
-
 /** The queue: one row per customer question. */
 export const questions = sqliteTable(
   'questions',
@@ -131,16 +131,6 @@ export const questions = sqliteTable(
     index('questions_lease').on(t.status, t.leaseExpiresAt),
   ],
 );
-
-export const stopKinds = [
-  'answered',
-  'outOfTurns',
-  'outOfTokens',
-  'outOfBudget',
-  'modelStopped',
-  'failed',
-] as const;
-export type StopKind = (typeof stopKinds)[number];
 
 /** One drafting attempt: what the agent did and what it cost. */
 export const agentRuns = sqliteTable(
@@ -194,9 +184,6 @@ export const toolCalls = sqliteTable(
     index('tool_calls_name_error').on(t.toolName, t.errorKind),
   ],
 );
-
-export const roles = ['owner', 'staff'] as const;
-export type Role = (typeof roles)[number];
 
 export const users = sqliteTable(
   'users',

@@ -2,8 +2,8 @@
 // claiming, lets drafts in hand finish for a few seconds, aborts the rest, hands their questions
 // back to the queue and exits, all within 10 seconds.
 import { closeDb, getDb } from '@/db/client';
-import { startDraftingWorker } from '@/lib/drafting/service';
 import { env } from '@/lib/env';
+import { startDraftingWorker } from '@/server/drafting/service';
 
 const GRACE_MS = 6_000;
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { inboxChangeStamp } from '@/db/inbox';
 import type { AgentEvent } from '@/lib/agent/types';
-import { onDeskEvent } from '@/lib/drafting/live';
+import { onDeskEvent } from '@/server/drafting/live';
 
 /**
  * The inbox's live feed for this server process. Open inbox tabs subscribe; the feed relays the

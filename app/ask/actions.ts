@@ -4,9 +4,9 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { createQuestion } from '@/db/questions';
 import { clientAddress } from '@/lib/client-address';
-import { publishDeskEvent } from '@/lib/drafting/live';
 import { askFormSchema, fieldErrors } from '@/lib/intake/question-input';
 import { MemoryRateLimiter } from '@/lib/rate-limit';
+import { publishDeskEvent } from '@/server/drafting/live';
 
 export type AskFormState = {
   status: 'idle' | 'invalid' | 'limited' | 'error';

@@ -1,6 +1,6 @@
-import type { Role } from '@/db/schema';
+import type { Role } from '../domain';
 
-export type { Role };
+export { type Role, roles } from '../domain';
 
 /** Owners can do everything staff can; staff only the inbox. */
 export function roleAllows(role: Role, required: Role): boolean {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { roles } from '@/db/schema';
+import { roles } from '../domain';
 import { emailField, nameField } from './forms';
 
 export const USER_ADD_USAGE =

@@ -1,4 +1,4 @@
-import type { QuestionStatus, StopKind } from '@/db/schema';
+import type { QuestionStatus, StopKind } from '../domain';
 
 /** The inbox's tabs, in the order a person works through them. */
 export const inboxGroups = ['needsReview', 'inProgress', 'failed', 'sent', 'discarded'] as const;

@@ -4,7 +4,7 @@ import { createQuestion, getQuestion } from '@/db/questions';
 import { claimNextQuestion } from '@/db/queue';
 import type { Model } from '@/lib/agent';
 import { answerReply, callsReply, noUsage, scriptedModel } from '@/lib/agent/models/scripted';
-import { type DraftSettings, draftClaimedQuestion } from '@/lib/drafting/draft-question';
+import { type DraftSettings, draftClaimedQuestion } from '@/server/drafting/draft-question';
 import { useTempDatabase } from '../support/temp-db';
 
 const limits = { maxTurns: 4, maxTokens: 10_000, maxDollars: 1 };

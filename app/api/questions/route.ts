@@ -1,10 +1,10 @@
 import { createQuestion } from '@/db/questions';
 import type { Question } from '@/db/schema';
-import { publishDeskEvent } from '@/lib/drafting/live';
 import { env } from '@/lib/env';
 import { bearerKeyMatches } from '@/lib/intake/bearer-key';
 import { fieldErrors, intakeApiSchema } from '@/lib/intake/question-input';
 import { readJsonBody } from '@/lib/intake/read-json-body';
+import { publishDeskEvent } from '@/server/drafting/live';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,10 +6,10 @@ import { discardQuestion, saveDraftEdit } from '@/db/drafts';
 import { requeueQuestion } from '@/db/queue';
 import { sendReply } from '@/db/replies';
 import { fieldErrors, formFields } from '@/lib/auth/forms';
-import { publishDeskEvent } from '@/lib/drafting/live';
-import { draftNow } from '@/lib/drafting/service';
 import { formatWhen } from '@/lib/format-time';
 import { discardInput, questionOnlyInput, saveInput, sendInput } from '@/lib/inbox/forms';
+import { publishDeskEvent } from '@/server/drafting/live';
+import { draftNow } from '@/server/drafting/service';
 import { authorizeAction } from '@/server/session';
 import type { Rejected } from '../../_components/form-state';
 

@@ -10,8 +10,8 @@ import {
   modelFailureOf,
   runAgent,
 } from '@/lib/agent';
+import { afterFailedAttempt } from '@/lib/drafting/policy';
 import { publishDeskEvent } from './live';
-import { afterFailedAttempt } from './policy';
 import { rowsForFailedRequest, rowsForRun } from './run-rows';
 
 export type DraftSettings = {

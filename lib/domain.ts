@@ -1,0 +1,34 @@
+import type { StopKind as AgentStopKind } from './agent/types';
+
+/**
+ * The desk's own names for who people are and where a question stands. They belong to the
+ * domain: db/schema.ts stores them as column enums, and lib/ decides with them without
+ * reaching into the database.
+ */
+
+export const roles = ['owner', 'staff'] as const;
+export type Role = (typeof roles)[number];
+
+export const questionStatuses = [
+  'queued',
+  'drafting',
+  'drafted',
+  'failed',
+  'sent',
+  'discarded',
+] as const;
+export type QuestionStatus = (typeof questionStatuses)[number];
+
+export const channels = ['web', 'api', 'sample'] as const;
+export type Channel = (typeof channels)[number];
+
+/** How a drafting run ended: the agent's own stops, or a request that failed outright. */
+export const stopKinds = [
+  'answered',
+  'outOfTurns',
+  'outOfTokens',
+  'outOfBudget',
+  'modelStopped',
+  'failed',
+] as const satisfies readonly (AgentStopKind | 'failed')[];
+export type StopKind = (typeof stopKinds)[number];
