@@ -4,7 +4,7 @@ import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { deleteSession, extendSession, findSessionWithUser, insertSession } from '@/db/sessions';
 import { hasAnyUser, type UserSummary } from '@/db/users';
-import { authorize, type Denial, type Role } from '@/lib/auth/roles';
+import { authorize, type Role } from '@/lib/auth/roles';
 import {
   isHttpsRequest,
   PLAIN_SESSION_COOKIE,
@@ -57,17 +57,6 @@ export async function requireUser({
   if (decision.status === 403) forbidden();
   if (!hasAnyUser()) redirect('/setup');
   redirect(returnTo ? `/login?next=${encodeURIComponent(returnTo)}` : '/login');
-}
-
-export type ActionAuthorization = { ok: true; user: CurrentUser } | Denial;
-
-/**
- * For server actions, first thing: `const auth = await authorizeAction({ role: 'owner' });
- * if (!auth.ok) return auth;` An action cannot set an HTTP status, so the denial is part of
- * the typed state it returns: `{ ok: false, status: 401 | 403, message }`.
- */
-export async function authorizeAction({ role }: { role: Role }): Promise<ActionAuthorization> {
-  return authorize(await getCurrentUser(), role);
 }
 
 /**

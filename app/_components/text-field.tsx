@@ -1,49 +1,79 @@
-/** A labelled input whose error sits beside it and is announced with it. */
-export function TextField({
-  name,
-  label,
-  type = 'text',
-  defaultValue,
-  error,
-  autoComplete,
-  hint,
-  idPrefix = '',
-  inputMode,
-  list,
-}: {
+import type { ComponentProps, ReactNode } from 'react';
+
+type Common = {
   name: string;
-  label: string;
-  type?: 'text' | 'email' | 'password';
-  defaultValue?: string;
+  label: ReactNode;
   error?: string;
-  autoComplete?: string;
   hint?: string;
   /** Keeps ids unique when one page has several forms with the same fields. */
   idPrefix?: string;
-  inputMode?: 'text' | 'decimal' | 'numeric';
-  list?: string;
-}) {
-  const id = `${idPrefix}${name}`;
+  /** The control's id when it must differ from `idPrefix + name`. */
+  id?: string;
+  /** The label is read by screen readers only, for fields in a table whose row says it. */
+  labelHidden?: boolean;
+  /** Shown on the label's line, such as a character count. */
+  aside?: ReactNode;
+  /** Extra classes for the control itself (width, font). */
+  className?: string;
+  /** The control's padding, for a compact field in a table or a roomy editor. */
+  padding?: string;
+};
+
+type InputProps = Common & { multiline?: false } & Omit<ComponentProps<'input'>, keyof Common>;
+type TextareaProps = Common & { multiline: true } & Omit<ComponentProps<'textarea'>, keyof Common>;
+
+const controlClass = 'rounded-md border border-stone-300 aria-invalid:border-red-600';
+
+/**
+ * The one field every form uses: a labelled input (or, `multiline`, a textarea) whose hint and
+ * error sit beside it and are announced with it.
+ */
+export function TextField(props: InputProps | TextareaProps) {
+  const {
+    name,
+    label,
+    error,
+    hint,
+    idPrefix = '',
+    id: givenId,
+    labelHidden,
+    aside,
+    className,
+    padding = 'px-3 py-2',
+    multiline,
+    ...control
+  } = props;
+  const id = givenId ?? `${idPrefix}${name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const shared = {
+    id,
+    name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    className: `${controlClass} ${padding} ${className ?? ''}`.trim(),
+  };
+  const labelElement = (
+    <label htmlFor={id} className={labelHidden ? 'sr-only' : 'font-medium'}>
+      {label}
+    </label>
+  );
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        inputMode={inputMode}
-        list={list}
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className="rounded-md border border-stone-300 px-3 py-2 aria-invalid:border-red-600"
-      />
+      {aside ? (
+        <div className="flex items-baseline justify-between gap-2">
+          {labelElement}
+          {aside}
+        </div>
+      ) : (
+        labelElement
+      )}
+      {multiline ? (
+        <textarea {...(control as ComponentProps<'textarea'>)} {...shared} />
+      ) : (
+        <input {...(control as ComponentProps<'input'>)} {...shared} />
+      )}
       {hint ? (
         <p id={hintId} className="text-sm text-stone-600">
           {hint}
@@ -57,6 +87,34 @@ export function TextField({
     </div>
   );
 }
+
+/**
+ * A password: `current` for signing in, `new` for choosing one (the browser may suggest a
+ * strong one, and the rule is shown beside the field).
+ */
+export function PasswordField({
+  purpose,
+  label = 'Password',
+  ...field
+}: {
+  purpose: 'current' | 'new';
+  label?: string;
+  name: string;
+  error?: string;
+  idPrefix?: string;
+}) {
+  return (
+    <TextField
+      {...field}
+      label={label}
+      type="password"
+      autoComplete={purpose === 'current' ? 'current-password' : 'new-password'}
+      hint={purpose === 'new' ? NEW_PASSWORD_HINT : undefined}
+    />
+  );
+}
+
+export const NEW_PASSWORD_HINT = 'At least 8 characters, and not one of the most common passwords.';
 
 /** A form-level message (wrong password, rate limit, forbidden). */
 export function FormMessage({ message }: { message?: string }) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { getBakery } from '@/db/bakery';
 import { roleAllows } from '@/lib/auth/roles';
 import type { CurrentUser } from '@/server/session';
-import { signOut } from './actions';
+import { SignOutButton } from './sign-out-button';
 
 /**
  * The header of every staff and owner page: `<AppShell user={await requireUser(…)}>`.
@@ -33,11 +33,7 @@ export function AppShell({
         <span className="ml-auto text-sm text-stone-700" data-testid="signed-in-user">
           {user.name} ({user.role})
         </span>
-        <form action={signOut}>
-          <button type="submit" className="text-sm underline">
-            Sign out
-          </button>
-        </form>
+        <SignOutButton />
       </header>
       <main
         className={`mx-auto flex flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 ${wide ? 'max-w-7xl' : 'max-w-4xl'}`}

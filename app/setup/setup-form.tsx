@@ -1,42 +1,17 @@
 'use client';
 
-import { useActionState } from 'react';
-import { buttonClass, FormMessage, TextField } from '../_components/text-field';
+import { ActionForm } from '../_components/action-form';
+import { PasswordField, TextField } from '../_components/text-field';
+import { useFormAction } from '../_components/use-form-action';
 import { createOwner } from './actions';
 
 export function SetupForm() {
-  const [state, action, pending] = useActionState(createOwner, undefined);
-  const errors = state && 'errors' in state ? state.errors : undefined;
-  const values = state && 'values' in state ? state.values : undefined;
+  const form = useFormAction(createOwner);
   return (
-    <form action={action} className="flex flex-col gap-4" noValidate>
-      <FormMessage message={state?.message} />
-      <TextField
-        name="name"
-        label="Your name"
-        autoComplete="name"
-        defaultValue={values?.name}
-        error={errors?.name}
-      />
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        defaultValue={values?.email}
-        error={errors?.email}
-      />
-      <TextField
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters, and not one of the most common passwords."
-        error={errors?.password}
-      />
-      <button type="submit" className={buttonClass} disabled={pending}>
-        {pending ? 'Creating…' : 'Create the owner account'}
-      </button>
-    </form>
+    <ActionForm form={form} submit="Create the owner account" busy="Creating…">
+      <TextField {...form.field('name')} label="Your name" autoComplete="name" />
+      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" />
+      <PasswordField {...form.field('password')} purpose="new" />
+    </ActionForm>
   );
 }

@@ -24,6 +24,6 @@ export class AskPage {
   }
 
   status() {
-    return this.page.getByTestId('ask-status');
+    return this.page.getByTestId('form-message');
   }
 }

@@ -6,6 +6,7 @@ import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
 import { PLAIN_SESSION_COOKIE } from '@/lib/auth/session-cookie';
 import { sessionExpiresAt } from '@/lib/auth/session-expiry';
 import { generateSessionToken, hashSessionToken } from '@/lib/auth/session-token';
+import { isGuardedAction } from '@/server/action';
 import { useTempDatabase } from '../support/temp-db';
 import {
   enumerateActions,
@@ -77,6 +78,16 @@ describe('the access matrix covers the whole app', () => {
 
   it('finds no inline server actions, which it could not check', () => {
     expect(filesWithInlineServerActions()).toEqual([]);
+  });
+
+  it('finds every server action written with action(), which checks the caller first', async () => {
+    const unguarded: string[] = [];
+    for (const key of enumerateActions()) {
+      const [file, name] = key.split('#') as [string, string];
+      const module = (await import(`../../${file}`)) as Record<string, unknown>;
+      if (!isGuardedAction(module[name])) unguarded.push(key);
+    }
+    expect(unguarded, 'exports of a "use server" file not made by action()').toEqual([]);
   });
 });
 

@@ -8,9 +8,13 @@ import { useTempDatabase } from '../support/temp-db';
  * database (every facts table, the version, the audit log) is exactly as it was.
  */
 vi.mock('@/server/session', () => ({
-  authorizeAction: async () => ({
-    ok: true,
-    user: { id: 1, email: 'o@x.test', name: 'Olive', role: 'owner', sessionId: 's' },
+  getCurrentUser: async () => ({
+    id: 1,
+    email: 'o@x.test',
+    name: 'Olive',
+    role: 'owner',
+    createdAt: new Date(0),
+    sessionId: 's',
   }),
 }));
 vi.mock('next/cache', () => ({ revalidatePath: () => {} }));

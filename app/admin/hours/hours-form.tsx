@@ -1,25 +1,24 @@
 'use client';
 
 import { weekdayNames } from '@/lib/agent/bakery/calendar';
-import { type DayHoursField, weeklyHoursInput } from '@/lib/bakery-facts/schemas';
-import { buttonClass, FormMessage } from '../../_components/text-field';
-import { SavedNote } from '../_components/saved-note';
-import { useCheckedAction } from '../_components/use-checked-action';
+import { weeklyHoursInput } from '@/lib/bakery-facts/schemas';
+import { ActionForm } from '../../_components/action-form';
+import { TextField } from '../../_components/text-field';
+import { useFormAction } from '../../_components/use-form-action';
 import { saveHours } from './actions';
 
 export type WeekRow = { weekday: number; opens: string | null; closes: string | null };
 
 export function HoursForm({ week }: { week: WeekRow[] }) {
-  const form = useCheckedAction<DayHoursField>(weeklyHoursInput, saveHours);
+  const initial = Object.fromEntries(
+    week.flatMap((day) => [
+      [`opens${day.weekday}`, day.opens ?? ''],
+      [`closes${day.weekday}`, day.closes ?? ''],
+    ]),
+  );
+  const form = useFormAction(saveHours, { check: weeklyHoursInput, initial });
   return (
-    <form
-      action={form.formAction}
-      onSubmit={form.onSubmit}
-      className="flex flex-col gap-4"
-      noValidate
-    >
-      <SavedNote message={form.saved} />
-      <FormMessage message={form.message} />
+    <ActionForm form={form} submit="Save hours">
       <table className="w-full max-w-2xl text-left">
         <thead>
           <tr className="text-sm text-stone-700">
@@ -49,20 +48,10 @@ export function HoursForm({ week }: { week: WeekRow[] }) {
                   />
                 </td>
                 <td className="py-2 pr-3">
-                  <TimeInput
-                    field={`opens${day.weekday}`}
-                    label={`${name} opens`}
-                    value={typed ? (typed[`opens${day.weekday}`] ?? '') : (day.opens ?? '')}
-                    error={form.errors[`opens${day.weekday}`]}
-                  />
+                  <TimeInput {...form.field(`opens${day.weekday}`)} label={`${name} opens`} />
                 </td>
                 <td className="py-2">
-                  <TimeInput
-                    field={`closes${day.weekday}`}
-                    label={`${name} closes`}
-                    value={typed ? (typed[`closes${day.weekday}`] ?? '') : (day.closes ?? '')}
-                    error={form.errors[`closes${day.weekday}`]}
-                  />
+                  <TimeInput {...form.field(`closes${day.weekday}`)} label={`${name} closes`} />
                 </td>
               </tr>
             );
@@ -72,43 +61,20 @@ export function HoursForm({ week }: { week: WeekRow[] }) {
       <p className="text-sm text-stone-700">
         Times are HH:MM, 24-hour, in the bakery’s timezone. A closed day’s times are ignored.
       </p>
-      <button type="submit" className={`${buttonClass} self-start`} disabled={form.pending}>
-        {form.pending ? 'Saving…' : 'Save hours'}
-      </button>
-    </form>
+    </ActionForm>
   );
 }
 
-function TimeInput({
-  field,
-  label,
-  value,
-  error,
-}: {
-  field: string;
-  label: string;
-  value: string;
-  error?: string;
-}) {
-  const errorId = `${field}-error`;
+/** One time in the week's table: the row and column say which, so the label is for readers. */
+function TimeInput(field: { name: string; label: string; defaultValue: string; error?: string }) {
   return (
-    <div className="flex flex-col gap-1">
-      <input
-        id={field}
-        name={field}
-        aria-label={label}
-        defaultValue={value}
-        placeholder="HH:MM"
-        inputMode="numeric"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="w-24 rounded-md border border-stone-300 px-2 py-1 aria-invalid:border-red-600"
-      />
-      {error ? (
-        <p id={errorId} className="max-w-48 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      {...field}
+      labelHidden
+      placeholder="HH:MM"
+      inputMode="numeric"
+      className="w-24"
+      padding="px-2 py-1"
+    />
   );
 }

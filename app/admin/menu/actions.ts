@@ -14,87 +14,56 @@ import {
   menuItemRef,
   menuItemUpdate,
 } from '@/lib/bakery-facts/schemas';
-import { formFields } from '@/lib/form-data';
-import { authorizeAction } from '@/server/session';
-import { type AdminFormState, invalidInput } from '../_components/admin-form-state';
-
-export type MenuField = 'name' | 'price' | 'noticeDays' | 'description' | 'available';
-export type MenuState = AdminFormState<MenuField>;
+import { action } from '@/server/action';
+import { refused, type Saved } from '../../_components/form-state';
 
 /** Owner only. A new item is quoted by the very next draft. */
-export async function addItem(_previous: MenuState, formData: FormData): Promise<MenuState> {
-  const auth = await authorizeAction({ role: 'owner' });
-  if (!auth.ok) return auth;
-  const fields = formFields(formData);
-  const parsed = menuItemInput.safeParse(fields);
-  if (!parsed.success) return invalidInput(parsed.error, fields);
-  const saved = addMenuItem({ input: parsed.data, by: auth.user.id, now: new Date() });
-  return answer(saved, fields, `Added ${parsed.data.name}.`);
-}
+export const addItem = action({ role: 'owner', input: menuItemInput }, async (input, user, typed) =>
+  answer(addMenuItem({ input, by: user.id, now: new Date() }), typed, `Added ${input.name}.`),
+);
 
 /** Owner only. Name, price, notice, description and availability of one item. */
-export async function saveItem(_previous: MenuState, formData: FormData): Promise<MenuState> {
-  const auth = await authorizeAction({ role: 'owner' });
-  if (!auth.ok) return auth;
-  const fields = formFields(formData);
-  const parsed = menuItemUpdate.safeParse(fields);
-  if (!parsed.success) return invalidInput(parsed.error, fields);
-  const { id, ...input } = parsed.data;
-  const saved = updateMenuItem({ id, input, by: auth.user.id, now: new Date() });
-  return answer(saved, fields, `Saved ${input.name}.`);
-}
+export const saveItem = action(
+  { role: 'owner', input: menuItemUpdate },
+  async ({ id, ...input }, user, typed) =>
+    answer(
+      updateMenuItem({ id, input, by: user.id, now: new Date() }),
+      typed,
+      `Saved ${input.name}.`,
+    ),
+);
 
 /** Owner only. Marks an item unavailable (drafts then say so) or available again. */
-export async function setItemAvailability(
-  _previous: MenuState,
-  formData: FormData,
-): Promise<MenuState> {
-  const auth = await authorizeAction({ role: 'owner' });
-  if (!auth.ok) return auth;
-  const fields = formFields(formData);
-  const parsed = menuItemAvailability.safeParse(fields);
-  if (!parsed.success) return invalidInput(parsed.error, fields);
-  const available = parsed.data.available === 'true';
-  const saved = setMenuItemAvailability({
-    id: parsed.data.id,
-    available,
-    by: auth.user.id,
-    now: new Date(),
-  });
-  return answer(saved, fields, available ? 'Marked available.' : 'Marked unavailable.');
-}
+export const setItemAvailability = action(
+  { role: 'owner', input: menuItemAvailability },
+  async ({ id, available }, user, typed) => {
+    const on = available === 'true';
+    const saved = setMenuItemAvailability({ id, available: on, by: user.id, now: new Date() });
+    return answer(saved, typed, on ? 'Marked available.' : 'Marked unavailable.');
+  },
+);
 
 /** Owner only. Drafts stop offering the item at once. */
-export async function removeItem(_previous: MenuState, formData: FormData): Promise<MenuState> {
-  const auth = await authorizeAction({ role: 'owner' });
-  if (!auth.ok) return auth;
-  const fields = formFields(formData);
-  const parsed = menuItemRef.safeParse(fields);
-  if (!parsed.success) return invalidInput(parsed.error, fields);
-  const removed = removeMenuItem({ id: parsed.data.id, by: auth.user.id, now: new Date() });
-  if (!removed.ok) return gone();
-  revalidatePath('/admin/menu');
-  return { ok: true, message: 'Removed.' };
-}
+export const removeItem = action({ role: 'owner', input: menuItemRef }, async ({ id }, user) => {
+  return answer(removeMenuItem({ id, by: user.id, now: new Date() }), {}, 'Removed.');
+});
 
-function answer(saved: MenuWriteResult, fields: Record<string, string>, done: string): MenuState {
+/** Adding, saving and removing differ only in the write: they answer alike. */
+function answer(
+  saved: Pick<MenuWriteResult, 'ok'> & ({ ok: true } | { ok: false; reason: string }),
+  typed: Record<string, string | undefined>,
+  done: string,
+) {
   if (!saved.ok && saved.reason === 'nameTaken') {
-    return {
-      ok: false,
-      status: 409,
-      errors: { name: 'The menu already has an item with this name.' },
-      values: fields,
-    };
+    return refused(
+      409,
+      { errors: { name: 'The menu already has an item with this name.' } },
+      typed,
+    );
   }
-  if (!saved.ok) return gone();
+  if (!saved.ok) {
+    return refused(409, { message: 'That item is no longer on the menu. Reload the page.' });
+  }
   revalidatePath('/admin/menu');
-  return { ok: true, message: done };
-}
-
-function gone(): MenuState {
-  return {
-    ok: false,
-    status: 409,
-    message: 'That item is no longer on the menu. Reload the page.',
-  };
+  return { ok: true, message: done } satisfies Saved;
 }

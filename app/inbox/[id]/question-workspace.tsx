@@ -4,10 +4,10 @@ import { useRouter } from 'next/navigation';
 import { startTransition, useActionState, useRef, useState } from 'react';
 import type { QuestionStatus } from '@/db/schema';
 import { REPLY_MAX_LENGTH } from '@/lib/inbox/forms';
+import { TextField } from '../../_components/text-field';
 import { KeyHelpDialog, useInboxKeys } from '../_components/keyboard';
 import {
   discardAction,
-  type QuestionActionState,
   redraftAction,
   retryAction,
   saveDraftAction,
@@ -22,6 +22,7 @@ const serverActions = {
   retry: retryAction,
 };
 type Kind = keyof typeof serverActions;
+type QuestionActionState = Awaited<ReturnType<(typeof serverActions)[Kind]>>;
 type Outcome = { kind: Kind; result: QuestionActionState; runsBefore: number } | undefined;
 
 const secondaryButton =
@@ -95,7 +96,8 @@ export function QuestionWorkspace(props: {
 
   const result = outcome?.result;
   const rejected = result && !result.ok ? result : undefined;
-  const errors = rejected && 'errors' in rejected ? rejected.errors : undefined;
+  const errors: Partial<Record<string, string>> | undefined =
+    rejected && 'errors' in rejected ? rejected.errors : undefined;
   const textError = outcome?.kind === 'send' || outcome?.kind === 'save' ? errors?.text : undefined;
   const reasonError = outcome?.kind === 'discard' ? errors?.reason : undefined;
 
@@ -137,28 +139,33 @@ export function QuestionWorkspace(props: {
             The menu, hours or date exceptions changed after this draft was written. Its facts may
             be out of date.
           </p>
-          <button
-            type="button"
-            className={secondaryButton}
-            disabled={pending}
-            onClick={() => run('redraft')}
-          >
+          <SecondaryButton disabled={pending} onClick={() => run('redraft')}>
             Redraft
-          </button>
+          </SecondaryButton>
         </div>
       ) : null}
 
-      <div className="flex items-baseline justify-between gap-2">
-        <label id="draft-title" htmlFor="draft-editor" className="text-lg font-semibold">
-          {closed ? 'Your text (not sent)' : 'Reply to the customer'}
-        </label>
-        <span className="text-xs text-stone-600">
-          {text.length} / {REPLY_MAX_LENGTH}
-          {dirty && canEdit ? ' · unsaved changes' : ''}
-        </span>
-      </div>
-      <textarea
+      <TextField
+        multiline
         id="draft-editor"
+        name="text"
+        label={
+          <span className="text-lg font-semibold">
+            {closed ? 'Your text (not sent)' : 'Reply to the customer'}
+          </span>
+        }
+        aside={
+          <span className="text-xs text-stone-600">
+            {text.length} / {REPLY_MAX_LENGTH}
+            {dirty && canEdit ? ' · unsaved changes' : ''}
+          </span>
+        }
+        hint={
+          textError
+            ? undefined
+            : 'Nothing reaches the customer until you send it. Ctrl+Enter (⌘+Enter) sends, after you confirm.'
+        }
+        error={textError}
         ref={editor}
         data-testid="draft-editor"
         value={text}
@@ -172,21 +179,10 @@ export function QuestionWorkspace(props: {
         }}
         rows={12}
         maxLength={REPLY_MAX_LENGTH}
-        aria-invalid={textError ? true : undefined}
-        aria-describedby={textError ? 'draft-editor-error' : 'draft-editor-hint'}
         placeholder={status === 'queued' || status === 'drafting' ? 'The draft is on its way…' : ''}
-        className="w-full rounded-md border border-stone-300 bg-white p-3 font-[inherit] leading-relaxed aria-invalid:border-red-600 read-only:bg-stone-100"
+        padding="p-3"
+        className="w-full bg-white font-[inherit] leading-relaxed read-only:bg-stone-100"
       />
-      {textError ? (
-        <p id="draft-editor-error" className="text-sm text-red-700">
-          {textError}
-        </p>
-      ) : (
-        <p id="draft-editor-hint" className="text-xs text-stone-600">
-          Nothing reaches the customer until you send it. Ctrl+Enter (⌘+Enter) sends, after you
-          confirm.
-        </p>
-      )}
 
       {newerOnServer && canEdit ? (
         <div
@@ -197,16 +193,14 @@ export function QuestionWorkspace(props: {
             This question changed while you were editing (a new draft or a colleague’s edit). Your
             text is kept.
           </p>
-          <button
-            type="button"
-            className={secondaryButton}
+          <SecondaryButton
             onClick={() => {
               setText(serverText);
               setBase({ text: serverText, version });
             }}
           >
             Use the newer text
-          </button>
+          </SecondaryButton>
         </div>
       ) : null}
 
@@ -217,33 +211,24 @@ export function QuestionWorkspace(props: {
           <button type="button" className={primaryButton} disabled={pending} onClick={openConfirm}>
             Send…
           </button>
-          <button
-            type="button"
-            className={secondaryButton}
+          <SecondaryButton
             disabled={pending || !dirty}
             onClick={() => run('save', { text, version: String(base.version) })}
           >
             Save edit
-          </button>
+          </SecondaryButton>
           {props.stale ? null : (
-            <button
-              type="button"
-              className={secondaryButton}
+            <SecondaryButton
               disabled={pending || status === 'drafting'}
               onClick={() => run('redraft')}
             >
               {props.runCount > 0 ? 'Redraft' : 'Draft now'}
-            </button>
+            </SecondaryButton>
           )}
           {status === 'failed' ? (
-            <button
-              type="button"
-              className={secondaryButton}
-              disabled={pending}
-              onClick={() => run('retry')}
-            >
+            <SecondaryButton disabled={pending} onClick={() => run('retry')}>
               Retry
-            </button>
+            </SecondaryButton>
           ) : null}
           <button
             type="button"
@@ -279,14 +264,7 @@ export function QuestionWorkspace(props: {
         >
           {confirmText}
         </div>
-        <div className="mt-4 flex justify-end gap-2">
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={() => confirm.current?.close()}
-          >
-            Cancel
-          </button>
+        <DialogButtons className="mt-4" onCancel={() => confirm.current?.close()}>
           <button
             type="button"
             className={primaryButton}
@@ -298,7 +276,7 @@ export function QuestionWorkspace(props: {
           >
             Send to customer
           </button>
-        </div>
+        </DialogButtons>
       </dialog>
 
       <dialog
@@ -321,31 +299,16 @@ export function QuestionWorkspace(props: {
           <p className="text-sm text-stone-600">
             No reply is sent. The customer’s page says the question is closed.
           </p>
-          <label htmlFor="discard-reason" className="font-medium">
-            Why discard it?
-          </label>
-          <textarea
-            id="discard-reason"
+          <TextField
+            multiline
+            idPrefix="discard-"
             name="reason"
+            label="Why discard it?"
             rows={3}
             maxLength={500}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? 'discard-reason-error' : undefined}
-            className="rounded-md border border-stone-300 p-2 aria-invalid:border-red-600"
+            error={reasonError}
           />
-          {reasonError ? (
-            <p id="discard-reason-error" className="text-sm text-red-700">
-              {reasonError}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() => discard.current?.close()}
-            >
-              Cancel
-            </button>
+          <DialogButtons onCancel={() => discard.current?.close()}>
             <button
               type="submit"
               disabled={pending}
@@ -353,11 +316,33 @@ export function QuestionWorkspace(props: {
             >
               Discard question
             </button>
-          </div>
+          </DialogButtons>
         </form>
       </dialog>
       <KeyHelpDialog ref={help} />
     </section>
+  );
+}
+
+function SecondaryButton(props: React.ComponentProps<'button'>) {
+  return <button type="button" className={secondaryButton} {...props} />;
+}
+
+/** A dialog's Cancel, then its own action. */
+function DialogButtons({
+  onCancel,
+  className = '',
+  children,
+}: {
+  onCancel: () => void;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`flex justify-end gap-2 ${className}`}>
+      <SecondaryButton onClick={onCancel}>Cancel</SecondaryButton>
+      {children}
+    </div>
   );
 }
 
