@@ -1,17 +1,13 @@
 'use client';
 
-import { useActionState } from 'react';
 import { buttonClass, FormMessage } from '../../_components/text-field';
-import { type ModelCheckState, testModel } from './model-check-action';
+import { useFormAction } from '../../_components/use-form-action';
+import { testModel } from './model-check-action';
 
 /** "Test the model": one real request, its verdict in words beside the button. */
 export function ModelCheck({ drafter }: { drafter: string }) {
-  const [state, formAction, pending] = useActionState<ModelCheckState, FormData>(
-    testModel,
-    undefined,
-  );
+  const { state, formAction, pending, message } = useFormAction(testModel);
   const verdict = state && 'verdict' in state ? state : undefined;
-  const denial = state && 'message' in state ? state.message : undefined;
   return (
     <section className="flex max-w-xl flex-col gap-3" aria-labelledby="model-check-heading">
       <h2 id="model-check-heading" className="text-lg font-semibold">
@@ -28,7 +24,7 @@ export function ModelCheck({ drafter }: { drafter: string }) {
           Sends one short question with the desk’s real tools to the configured Claude model and
           says what happened. It costs a fraction of a cent and changes nothing.
         </p>
-        <FormMessage message={denial} />
+        <FormMessage message={message} />
         {verdict ? (
           <p
             role="status"
