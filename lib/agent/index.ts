@@ -15,13 +15,13 @@ export { limitsFromEnv, modelConfigFromEnv } from './config';
 export { type Decision, decide, nothingSpent, spendReply, totalTokens } from './core/decide';
 export { type RunAgentOptions, runAgent } from './core/run-agent';
 export { type AnyTool, defineTool, type Tool, type ToolOutcome } from './core/tool';
-export type { ClaudeSettings } from './models/claude/claude-model';
-export { claudePrices, costOf, type ModelPrice, priceOf } from './models/claude/prices';
 export {
   checkClaude,
   describeModelCheck,
   type ModelCheck,
 } from './models/claude/check';
+export type { ClaudeSettings } from './models/claude/claude-model';
+export { claudePrices, costOf, type ModelPrice, priceOf } from './models/claude/prices';
 export { claudePromptParts, createModel, type ModelConfig } from './models/create-model';
 export {
   type ModelFailure,

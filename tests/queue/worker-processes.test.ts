@@ -26,6 +26,16 @@ describe('drafting worker processes', () => {
     temp.cleanup();
   });
 
+  const queueEmptied = () =>
+    waitUntil(
+      'every question has left the queue',
+      () =>
+        scalar(
+          "select count(*) from questions where channel = 'api' and status in ('queued', 'drafting')",
+        ) === 0,
+      30_000,
+    );
+
   function queue(count: number): void {
     const start = Date.now();
     for (let i = 0; i < count; i++) {
@@ -154,14 +164,7 @@ describe('drafting worker processes', () => {
         claudeEnv(server.url, { DRAFT_MAX_ATTEMPTS: '1', CLAUDE_IDLE_TIMEOUT_MS: '700' }),
       );
       workers.push(worker);
-      await waitUntil(
-        'every question has left the queue',
-        () =>
-          scalar(
-            "select count(*) from questions where channel = 'api' and status in ('queued', 'drafting')",
-          ) === 0,
-        30_000,
-      );
+      await queueEmptied();
       const rows = all(`
         select q.status, q.last_error, q.draft_text, r.stop_kind, r.stop_reason, r.error
         from questions q join agent_runs r on r.question_id = q.id
@@ -206,14 +209,7 @@ describe('drafting worker processes', () => {
       // The queue's own attempts, not the SDK's, so each attempt is one request.
       const env = claudeEnv(server.url, { DRAFT_MAX_ATTEMPTS: '3', CLAUDE_MAX_RETRIES: '0' });
       workers.push(spawnWorker(env));
-      await waitUntil(
-        'every question has left the queue',
-        () =>
-          scalar(
-            "select count(*) from questions where channel = 'api' and status in ('queued', 'drafting')",
-          ) === 0,
-        30_000,
-      );
+      await queueEmptied();
       const rows = all(`
         select q.status, q.attempts, q.last_error,
           (select count(*) from agent_runs r where r.question_id = q.id) as runs

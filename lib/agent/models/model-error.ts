@@ -43,6 +43,17 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
+const statusMeanings: Record<number, { kind: ModelFailureKind; says: (model: string) => string }> =
+  {
+    400: { kind: 'refusedRequest', says: () => 'The model refused the request' },
+    401: { kind: 'keyRejected', says: () => 'The API key was rejected' },
+    403: { kind: 'forbidden', says: () => 'The API key may not use this model or feature' },
+    404: { kind: 'modelNotFound', says: (model) => `Model ${model} does not exist` },
+    413: { kind: 'tooLarge', says: () => 'The request was too large for the API' },
+    429: { kind: 'rateLimited', says: () => 'Rate limited by the API' },
+    529: { kind: 'overloaded', says: () => 'The API is overloaded' },
+  };
+
 /**
  * An HTTP error from a model API, in words. Pure: the provider passes what it read off the
  * response (`detail` is the API's own message, `type` its error type if any).
@@ -59,55 +70,15 @@ export function failureFromStatus({
   model: string;
 }): ModelFailure {
   const said = `${status}${type ? ` ${type}` : ''}: ${detail.replace(/\.$/, '')}`;
-  const retryable = isRetryableStatus(status);
-  switch (status) {
-    case 400:
-      return {
-        kind: 'refusedRequest',
-        retryable,
-        status,
-        message: `The model refused the request (${said})`,
-      };
-    case 401:
-      return {
-        kind: 'keyRejected',
-        retryable,
-        status,
-        message: `The API key was rejected (${said})`,
-      };
-    case 403:
-      return {
-        kind: 'forbidden',
-        retryable,
-        status,
-        message: `The API key may not use this model or feature (${said})`,
-      };
-    case 404:
-      return {
-        kind: 'modelNotFound',
-        retryable,
-        status,
-        message: `Model ${model} does not exist (${said})`,
-      };
-    case 413:
-      return {
-        kind: 'tooLarge',
-        retryable,
-        status,
-        message: `The request was too large for the API (${said})`,
-      };
-    case 429:
-      return {
-        kind: 'rateLimited',
-        retryable,
-        status,
-        message: `Rate limited by the API (${said})`,
-      };
-    case 529:
-      return { kind: 'overloaded', retryable, status, message: `The API is overloaded (${said})` };
-  }
-  if (status >= 500) {
-    return { kind: 'serverError', retryable, status, message: `The API had an error (${said})` };
-  }
-  return { kind: 'otherStatus', retryable, status, message: `The API answered ${said}` };
+  const meaning =
+    statusMeanings[status] ??
+    (status >= 500
+      ? { kind: 'serverError' as const, says: () => 'The API had an error' }
+      : { kind: 'otherStatus' as const, says: () => 'The API answered an unexpected status' });
+  return {
+    kind: meaning.kind,
+    retryable: isRetryableStatus(status),
+    status,
+    message: `${meaning.says(model)} (${said})`,
+  };
 }
