@@ -26,6 +26,8 @@ export function toBakeryData(facts: BakeryFacts): BakeryData {
     name: facts.bakery.name,
     timezone: facts.bakery.timezone,
     contact: facts.bakery.contact,
+    locale: facts.bakery.locale,
+    currency: facts.bakery.currency,
     weeklyHours,
     dateExceptions: facts.dateExceptions.map(({ date, closed, opens, closes, note }) => ({
       date,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { getDb } from './client';
 import {
@@ -22,8 +22,13 @@ export type InboxRow = Pick<
   Question,
   'id' | 'customerName' | 'customerEmail' | 'text' | 'status' | 'receivedAt'
 > & {
-  run: Pick<AgentRun, 'stopKind' | 'factsVersion'> | null;
+  run: Pick<AgentRun, 'stopKind' | 'factsVersion' | 'needsPersonReason' | 'needsPersonNote'> | null;
 };
+
+/** Only questions whose current draft a run marked for a person. */
+function personFilter(needsPerson: boolean | undefined): SQL | undefined {
+  return needsPerson ? isNotNull(agentRuns.needsPersonReason) : undefined;
+}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -47,13 +52,16 @@ export function currentFactsVersion(): number {
 /** Questions per status (matching the search), for the tabs' counts. */
 export function countQuestionsByStatus({
   search,
+  needsPerson,
 }: {
   search?: string;
+  needsPerson?: boolean;
 }): Partial<Record<QuestionStatus, number>> {
   const rows = getDb()
     .select({ status: questions.status, n: sql<number>`count(*)` })
     .from(questions)
-    .where(searchFilter(search))
+    .leftJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
+    .where(and(searchFilter(search), personFilter(needsPerson)))
     .groupBy(questions.status)
     .all();
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
@@ -63,11 +71,13 @@ export function countQuestionsByStatus({
 export function listInbox({
   group,
   search,
+  needsPerson,
   page,
   pageSize,
 }: {
   group: InboxGroup;
   search?: string;
+  needsPerson?: boolean;
   page: number;
   pageSize: number;
 }): InboxRow[] {
@@ -81,17 +91,28 @@ export function listInbox({
       receivedAt: questions.receivedAt,
       stopKind: agentRuns.stopKind,
       factsVersion: agentRuns.factsVersion,
+      needsPersonReason: agentRuns.needsPersonReason,
+      needsPersonNote: agentRuns.needsPersonNote,
     })
     .from(questions)
     .leftJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
-    .where(and(inArray(questions.status, statusesOf(group)), searchFilter(search)))
+    .where(
+      and(
+        inArray(questions.status, statusesOf(group)),
+        searchFilter(search),
+        personFilter(needsPerson),
+      ),
+    )
     .orderBy(desc(questions.receivedAt), desc(questions.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
-  return rows.map(({ stopKind, factsVersion, ...row }) => ({
+  return rows.map(({ stopKind, factsVersion, needsPersonReason, needsPersonNote, ...row }) => ({
     ...row,
-    run: stopKind !== null && factsVersion !== null ? { stopKind, factsVersion } : null,
+    run:
+      stopKind !== null && factsVersion !== null
+        ? { stopKind, factsVersion, needsPersonReason, needsPersonNote }
+        : null,
   }));
 }
 

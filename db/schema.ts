@@ -8,7 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { channels, questionStatuses, roles, stopKinds } from '../lib/domain';
+import { channels, needsPersonReasons, questionStatuses, roles, stopKinds } from '../lib/domain';
 
 // The domain's names live in lib/ (which never imports db/); the columns store them.
 export {
@@ -31,6 +31,9 @@ export const bakery = sqliteTable('bakery', {
   name: text('name').notNull(),
   timezone: text('timezone').notNull(),
   contact: text('contact').notNull().default(''),
+  /** How drafts word dates, times and money for customers: a BCP 47 locale and an ISO 4217 currency. */
+  locale: text('locale').notNull().default('en-US'),
+  currency: text('currency').notNull().default('USD'),
   /**
    * Bumped on every change to the menu, hours or date exceptions. A run records the
    * version it read, so a draft made from older facts can be shown as stale.
@@ -152,6 +155,9 @@ export const agentRuns = sqliteTable(
     cacheWriteTokens: integer('cache_write_tokens').notNull().default(0),
     costUsd: real('cost_usd').notNull().default(0),
     error: text('error'),
+    /** Set when the run marked the question for a person: why, and what they should check. */
+    needsPersonReason: text('needs_person_reason', { enum: needsPersonReasons }),
+    needsPersonNote: text('needs_person_note'),
     /** bakery.factsVersion when the run read the bakery's data. */
     factsVersion: integer('facts_version').notNull(),
     startedAt: timestamp('started_at').notNull(),

@@ -5,7 +5,7 @@ import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
 import { bakery } from './schema';
 
 /**
- * Name, timezone and contact line. All three reach drafts (the name and contact are quoted,
+ * Name, timezone, contact line, locale and currency. All of them reach drafts (the name and contact are quoted,
  * every date is read in the zone), so a change bumps the facts version like a menu change.
  */
 export function updateBakerySettings({
@@ -15,8 +15,20 @@ export function updateBakerySettings({
   return changeFacts<{ changed: boolean }>(context, (db) => {
     const row = db.select().from(bakery).where(eq(bakery.id, 1)).get();
     if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
-    const before = { name: row.name, timezone: row.timezone, contact: row.contact };
-    const after = { name: input.name, timezone: input.timezone, contact: input.contact };
+    const before = {
+      name: row.name,
+      timezone: row.timezone,
+      contact: row.contact,
+      locale: row.locale,
+      currency: row.currency,
+    };
+    const after = {
+      name: input.name,
+      timezone: input.timezone,
+      contact: input.contact,
+      locale: input.locale,
+      currency: input.currency,
+    };
     if (sameFacts(before, after)) return { result: { changed: false }, change: null };
     db.update(bakery).set(after).where(eq(bakery.id, 1)).run();
     return {

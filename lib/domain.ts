@@ -32,3 +32,6 @@ export const stopKinds = [
   'failed',
 ] as const satisfies readonly (AgentStopKind | 'failed')[];
 export type StopKind = (typeof stopKinds)[number];
+
+/** Why a run marked its question for a person; the agent names them, the runs table stores them. */
+export { type NeedsPersonReason, needsPersonReasons } from './agent/types';

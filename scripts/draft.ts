@@ -51,6 +51,9 @@ function printTrace(run: Run): void {
     );
   }
   console.log(describeStop(run));
+  if (run.needsPerson) {
+    console.log(`needs a person: ${run.needsPerson.reason} (${run.needsPerson.note})`);
+  }
   if (run.stop.kind === 'answered') console.log(`\n${run.stop.text}`);
 }
 

@@ -1,24 +1,31 @@
 import type { InboxGroup } from '@/lib/inbox/groups';
 
-/** `/inbox?group=sent&q=rye&page=2`, leaving out what is default. */
+/** `/inbox?group=sent&q=rye&person=1&page=2`, leaving out what is default. */
 export function inboxHref({
   group,
   search,
+  person,
   page,
 }: {
   group: InboxGroup;
   search?: string;
+  /** Only questions marked for a person. */
+  person?: boolean;
   page?: number;
 }): string {
   const params = new URLSearchParams();
   if (group !== 'needsReview') params.set('group', group);
   if (search) params.set('q', search);
+  if (person) params.set('person', '1');
   if (page && page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `/inbox?${query}` : '/inbox';
 }
 
 /** A question's page, keeping the tab and search it was opened from (for j and k). */
-export function questionHref(id: number, from: { group: InboxGroup; search?: string }): string {
+export function questionHref(
+  id: number,
+  from: { group: InboxGroup; search?: string; person?: boolean },
+): string {
   return inboxHref(from).replace(/^\/inbox/, `/inbox/${id}`);
 }

@@ -13,6 +13,7 @@ import {
   pageCount,
   parseGroup,
   parsePage,
+  parsePersonFilter,
 } from '@/lib/inbox/groups';
 import { requireUser } from '@/server/session';
 import { AppShell } from '../_shell/app-shell';
@@ -33,10 +34,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const group = parseGroup(params.group);
   const rawSearch = Array.isArray(params.q) ? params.q[0] : params.q;
   const search = rawSearch?.trim().slice(0, 200) || undefined;
-  const counts = countByGroup(countQuestionsByStatus({ search }));
+  const person = parsePersonFilter(params.person);
+  const counts = countByGroup(countQuestionsByStatus({ search, needsPerson: person }));
   const pages = pageCount(counts[group], PAGE_SIZE);
   const page = Math.min(parsePage(params.page), pages);
-  const rows = listInbox({ group, search, page, pageSize: PAGE_SIZE });
+  const rows = listInbox({ group, search, needsPerson: person, page, pageSize: PAGE_SIZE });
+  const from = { group, search, person };
   const factsVersion = currentFactsVersion();
   const { timezone } = getBakery();
 
@@ -53,6 +56,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
       <search>
         <form action="/inbox" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="group" value={group} />
+          {person ? <input type="hidden" name="person" value="1" /> : null}
           <div className="flex min-w-0 grow flex-col gap-1 sm:grow-0">
             <label htmlFor="inbox-search" className="text-sm font-medium">
               Search questions or customers
@@ -70,11 +74,19 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
             Search
           </button>
           {search ? (
-            <Link href={inboxHref({ group })} className="px-2 py-2 text-sm underline">
+            <Link href={inboxHref({ group, person })} className="px-2 py-2 text-sm underline">
               Clear
             </Link>
           ) : null}
         </form>
+        <Link
+          href={inboxHref({ group, search, person: !person })}
+          aria-pressed={person}
+          data-testid="person-filter"
+          className="mt-2 inline-block rounded-md border border-violet-300 px-3 py-1.5 text-sm text-violet-900 aria-pressed:bg-violet-900 aria-pressed:text-white"
+        >
+          {person ? 'Showing only questions for a person: show all' : 'Only questions for a person'}
+        </Link>
       </search>
 
       <nav aria-label="Question states" className="-mx-1 overflow-x-auto">
@@ -82,7 +94,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
           {inboxGroups.map((g) => (
             <li key={g}>
               <Link
-                href={inboxHref({ group: g, search })}
+                href={inboxHref({ group: g, search, person })}
                 aria-current={g === group ? 'page' : undefined}
                 data-testid={`tab-${g}`}
                 className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-stone-200 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white"
@@ -103,7 +115,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         </h2>
         {rows.length === 0 ? (
           <p className="rounded-lg border border-dashed border-stone-300 p-6 text-stone-600">
-            {emptyMessage(group, search)}
+            {emptyMessage(group, search, person)}
           </p>
         ) : (
           <ul
@@ -113,7 +125,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
             {rows.map((row) => (
               <li key={row.id}>
                 <Link
-                  href={questionHref(row.id, { group, search })}
+                  href={questionHref(row.id, from)}
                   data-inbox-row
                   data-testid="inbox-row"
                   data-question-id={row.id}
@@ -148,7 +160,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
       {pages > 1 ? (
         <nav aria-label="Pages" className="flex items-center gap-4 text-sm">
           {page > 1 ? (
-            <Link href={inboxHref({ group, search, page: page - 1 })} className="underline">
+            <Link href={inboxHref({ ...from, page: page - 1 })} className="underline">
               Newer
             </Link>
           ) : null}
@@ -156,7 +168,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
             Page {page} of {pages}
           </span>
           {page < pages ? (
-            <Link href={inboxHref({ group, search, page: page + 1 })} className="underline">
+            <Link href={inboxHref({ ...from, page: page + 1 })} className="underline">
               Older
             </Link>
           ) : null}
@@ -166,8 +178,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   );
 }
 
-function emptyMessage(group: InboxGroup, search: string | undefined): string {
-  if (search) return `No ${groupLabels[group].toLowerCase()} questions match “${search}”.`;
+function emptyMessage(group: InboxGroup, search: string | undefined, person: boolean): string {
+  const marked = person ? ' marked for a person' : '';
+  if (search) return `No ${groupLabels[group].toLowerCase()} questions${marked} match “${search}”.`;
+  if (person) return `No ${groupLabels[group].toLowerCase()} questions are marked for a person.`;
   return group === 'needsReview'
     ? 'Nothing needs review right now. New drafts appear here as they are written.'
     : `No ${groupLabels[group].toLowerCase()} questions.`;

@@ -14,6 +14,13 @@ Feature: Drafting an answer from the bakery's own data
       When the agent runs
       Then the model's second turn holds both results, the item's first
 
+    Scenario: A question no tool answers is marked for a person, and the mark travels with the run
+      Given the model calls mark_for_person with a reason and a note
+      Then the run carries that mark, and a run without the call carries none
+
+    Scenario: A mark with a reason outside the list is bad input and marks nothing
+      Then the model reads a badInput error and the run carries no mark
+
     Scenario: A failed lookup goes back as a result that lists the menu
       Given a model that asks for "croissants"
       Then the result is an error of kind notFound that names every item on the menu
@@ -179,6 +186,10 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: The command-line drafter prints the trace, the stop and the draft
       When "npm run draft" is run with the seed question and the clock fixed
       Then it prints each call and result, "answered after 2 turns" and the draft
+
+    Scenario: The command-line drafter shows a mark for a person, in the trace and in JSON
+      Given a model that marks the question for a person
+      Then --json carries needsPerson with its reason and note, and the trace names it
 
     Scenario: The command-line drafter prints only JSON with --json
       When it is run with --json

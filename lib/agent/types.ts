@@ -30,6 +30,23 @@ export type ModelReply =
 
 export type ToolFailureKind = 'badInput' | 'notFound' | 'unavailable';
 
+/** Why a question needs a person: what no tool answers, or what the drafter could not read. */
+export const needsPersonReasons = [
+  'allergens',
+  'ingredients',
+  'delivery',
+  'customOrder',
+  'complaint',
+  'refund',
+  'medical',
+  'notUnderstood',
+  'other',
+] as const;
+export type NeedsPersonReason = (typeof needsPersonReasons)[number];
+
+/** A run's mark for staff: a person must check this before (or instead of) the draft. */
+export type NeedsPerson = { reason: NeedsPersonReason; note: string };
+
 /** What the model reads back for one call. */
 export type ToolResult = {
   callId: string;
@@ -37,6 +54,8 @@ export type ToolResult = {
   isError: boolean;
   /** Set when isError: which kind of failure, so the app can count "not on the menu". */
   errorKind?: ToolFailureKind;
+  /** Set by a tool that marks the question for a person; the run carries it to staff. */
+  needsPerson?: NeedsPerson;
 };
 
 /** A model's input for one turn: the task to start, or the results of the calls it asked for. */
@@ -90,6 +109,8 @@ export type Run = {
   stop: Stop;
   spent: Spent;
   steps: Step[];
+  /** The first mark a tool set during the run, or null when the draft may stand on its own. */
+  needsPerson: NeedsPerson | null;
 };
 
 /** Emitted by runAgent as it goes, in order. */

@@ -10,17 +10,51 @@ function errorsOf<T extends z.ZodType>(schema: T, input: unknown) {
 }
 
 describe('settingsInput', () => {
-  it('keeps a known zone in its canonical spelling', () => {
+  const wording = { locale: 'en-US', currency: 'USD' };
+
+  it('keeps a known zone, locale and currency in their canonical spelling', () => {
     expect(
-      settingsInput.parse({ name: ' Juniper ', timezone: 'us/eastern', contact: ' Call us ' }),
-    ).toEqual({ name: 'Juniper', timezone: 'America/New_York', contact: 'Call us' });
+      settingsInput.parse({
+        name: ' Juniper ',
+        timezone: 'us/eastern',
+        contact: ' Call us ',
+        locale: ' EN-gb ',
+        currency: 'cad',
+      }),
+    ).toEqual({
+      name: 'Juniper',
+      timezone: 'America/New_York',
+      contact: 'Call us',
+      locale: 'en-GB',
+      currency: 'CAD',
+    });
   });
 
   it('puts each mistake beside its field', () => {
-    const errors = errorsOf(settingsInput, { name: ' ', timezone: 'Mars/Olympus', contact: '' });
+    const errors = errorsOf(settingsInput, {
+      name: ' ',
+      timezone: 'Mars/Olympus',
+      contact: '',
+      locale: 'not a locale!',
+      currency: 'XYZW',
+    });
     expect(errors.name).toContain('name');
     expect(errors.timezone).toContain('is not a timezone');
     expect(errors.contact).toBeUndefined();
+    expect(errors.locale).toContain('is not a locale');
+    expect(errors.currency).toContain('is not a currency code');
+    const blank = errorsOf(settingsInput, {
+      name: 'J',
+      timezone: 'UTC',
+      contact: '',
+      locale: ' ',
+      currency: '',
+    });
+    expect(blank.locale).toBe('Enter a locale, such as en-US or fr-CA.');
+    expect(blank.currency).toBe('Enter a currency code, such as USD or EUR.');
+    expect(
+      settingsInput.safeParse({ name: 'J', timezone: 'UTC', contact: '', ...wording }).success,
+    ).toBe(true);
   });
 });
 

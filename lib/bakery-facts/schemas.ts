@@ -68,6 +68,34 @@ export const settingsInput = z.object({
     return zone;
   }),
   contact: text('a contact line', 300),
+  locale: z.string({ error: 'Enter a locale, such as en-US.' }).transform((value, ctx) => {
+    const locale = canonicalLocale(value);
+    if (locale === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          value.trim() === ''
+            ? 'Enter a locale, such as en-US or fr-CA.'
+            : `“${value.trim().slice(0, 35)}” is not a locale this server can word drafts in; use one such as en-US or fr-CA.`,
+      });
+      return z.NEVER;
+    }
+    return locale;
+  }),
+  currency: z.string({ error: 'Enter a currency, such as USD.' }).transform((value, ctx) => {
+    const code = value.trim().toUpperCase();
+    if (!knownCurrencies().has(code)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          code === ''
+            ? 'Enter a currency code, such as USD or EUR.'
+            : `“${value.trim().slice(0, 12)}” is not a currency code; use three letters such as USD or EUR.`,
+      });
+      return z.NEVER;
+    }
+    return code;
+  }),
 });
 export type SettingsInput = z.infer<typeof settingsInput>;
 
@@ -187,3 +215,23 @@ export const dateExceptionInput = z
 export type DateExceptionInput = z.infer<typeof dateExceptionInput>;
 
 export const dateExceptionRef = z.object({ date: calendarDate });
+
+/** A BCP 47 locale in its canonical spelling, if this runtime can format in it. */
+export function canonicalLocale(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.length > 35) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales(trimmed);
+    if (!canonical) return null;
+    return Intl.DateTimeFormat.supportedLocalesOf([canonical]).length > 0 ? canonical : null;
+  } catch {
+    return null;
+  }
+}
+
+let currencies: Set<string> | undefined;
+/** ISO 4217 codes the runtime knows. */
+export function knownCurrencies(): Set<string> {
+  currencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return currencies;
+}

@@ -1,4 +1,4 @@
-import type { QuestionStatus, StopKind } from '../domain';
+import type { NeedsPersonReason, QuestionStatus, StopKind } from '../domain';
 
 /** The inbox's tabs, in the order a person works through them. */
 export const inboxGroups = ['needsReview', 'inProgress', 'failed', 'sent', 'discarded'] as const;
@@ -78,7 +78,26 @@ export type DraftMarks = {
   noAnswer: boolean;
   /** The menu, hours or date exceptions changed after the draft was made. */
   stale: boolean;
+  /** The run marked the question for a person: what no tool answers, or what it could not read. */
+  needsPerson: { reason: NeedsPersonReason; note: string } | null;
 };
+
+export const needsPersonLabels: Record<NeedsPersonReason, string> = {
+  allergens: 'Allergens',
+  ingredients: 'Ingredients',
+  delivery: 'Delivery',
+  customOrder: 'Custom order',
+  complaint: 'Complaint',
+  refund: 'Refund',
+  medical: 'Medical',
+  notUnderstood: 'Not understood',
+  other: 'Other',
+};
+
+/** `?person=1`: only questions whose draft is marked for a person. */
+export function parsePersonFilter(value: string | string[] | undefined): boolean {
+  return (Array.isArray(value) ? value[0] : value) === '1';
+}
 
 /**
  * Marks for a question's current draft. Only open questions carry them: a sent or discarded
@@ -86,14 +105,21 @@ export type DraftMarks = {
  */
 export function draftMarks(input: {
   status: QuestionStatus;
-  run: { stopKind: StopKind; factsVersion: number } | null;
+  run: {
+    stopKind: StopKind;
+    factsVersion: number;
+    needsPersonReason?: NeedsPersonReason | null;
+    needsPersonNote?: string | null;
+  } | null;
   factsVersion: number;
 }): DraftMarks {
   const open = input.status === 'drafted' || input.status === 'failed';
-  if (!open || !input.run) return { noAnswer: false, stale: false };
+  if (!open || !input.run) return { noAnswer: false, stale: false, needsPerson: null };
+  const { needsPersonReason: reason, needsPersonNote: note } = input.run;
   return {
     noAnswer: input.run.stopKind !== 'answered',
     stale: input.run.factsVersion < input.factsVersion,
+    needsPerson: reason ? { reason, note: note ?? '' } : null,
   };
 }
 

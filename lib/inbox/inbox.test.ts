@@ -11,6 +11,7 @@ import {
   pageCount,
   parseGroup,
   parsePage,
+  parsePersonFilter,
   statusesOf,
   stopLabel,
 } from './groups';
@@ -90,6 +91,7 @@ describe('draft marks', () => {
     expect(draftMarks({ status: 'drafted', run: answered, factsVersion: 4 })).toEqual({
       noAnswer: false,
       stale: true,
+      needsPerson: null,
     });
     expect(draftMarks({ status: 'drafted', run: answered, factsVersion: 3 }).stale).toBe(false);
   });
@@ -97,6 +99,23 @@ describe('draft marks', () => {
   it('marks a run that stopped without an answer', () => {
     const run = { stopKind: 'outOfTurns' as const, factsVersion: 1 };
     expect(draftMarks({ status: 'drafted', run, factsVersion: 1 }).noAnswer).toBe(true);
+  });
+
+  it('carries the mark for a person on an open question, and drops it once the question is closed', () => {
+    const marked = {
+      ...answered,
+      needsPersonReason: 'allergens' as const,
+      needsPersonNote: 'sesame',
+    };
+    expect(draftMarks({ status: 'drafted', run: marked, factsVersion: 3 }).needsPerson).toEqual({
+      reason: 'allergens',
+      note: 'sesame',
+    });
+    expect(draftMarks({ status: 'sent', run: marked, factsVersion: 3 }).needsPerson).toBeNull();
+    expect(parsePersonFilter('1')).toBe(true);
+    expect(parsePersonFilter(['1', '0'])).toBe(true);
+    expect(parsePersonFilter('yes')).toBe(false);
+    expect(parsePersonFilter(undefined)).toBe(false);
   });
 
   it('leaves sent, discarded and undrafted questions unmarked', () => {

@@ -19,6 +19,8 @@ export function rowsForRun(run: Run, timing: Timing): { run: RunRow; calls: Tool
       cacheWriteTokens: run.spent.cacheWriteTokens,
       costUsd: run.spent.costUsd,
       error: stop.kind === 'modelStopped' && stop.detail ? stop.detail : null,
+      needsPersonReason: run.needsPerson?.reason ?? null,
+      needsPersonNote: run.needsPerson?.note ?? null,
       ...timing,
     },
     calls: run.steps.map((step, seq) => ({

@@ -237,18 +237,35 @@ describe('date exceptions', () => {
 
 describe('settings', () => {
   it('audits and bumps the version for a new timezone or contact line', () => {
-    const { name, contact } = getBakery();
-    updateBakerySettings({ input: { name, timezone: 'America/Chicago', contact }, by, now });
+    const { name, contact, locale, currency } = getBakery();
+    updateBakerySettings({
+      input: { name, timezone: 'America/Chicago', contact, locale, currency },
+      by,
+      now,
+    });
     expectOneChange('settings.update');
     expect(JSON.parse(lastAudit().before).timezone).toBe('America/New_York');
     expect(getBakeryData().data.timezone).toBe('America/Chicago');
   });
 
   it('writes nothing when nothing changed', () => {
-    const { name, timezone, contact } = getBakery();
-    expect(updateBakerySettings({ input: { name, timezone, contact }, by, now })).toEqual({
-      changed: false,
-    });
+    const { name, timezone, contact, locale, currency } = getBakery();
+    expect(
+      updateBakerySettings({ input: { name, timezone, contact, locale, currency }, by, now }),
+    ).toEqual({ changed: false });
     expectNoChange();
+  });
+
+  it('keeps a new locale and currency, audited, and hands them to the next draft', () => {
+    const { name, timezone, contact } = getBakery();
+    updateBakerySettings({
+      input: { name, timezone, contact, locale: 'fr-CA', currency: 'CAD' },
+      by,
+      now,
+    });
+    expectOneChange('settings.update');
+    expect(JSON.parse(lastAudit().before)).toMatchObject({ locale: 'en-US', currency: 'USD' });
+    expect(JSON.parse(lastAudit().after)).toMatchObject({ locale: 'fr-CA', currency: 'CAD' });
+    expect(getBakeryData().data).toMatchObject({ locale: 'fr-CA', currency: 'CAD' });
   });
 });

@@ -68,6 +68,13 @@ const week = {
 const croissants = { name: 'Croissants', price: '3.25', noticeDays: '1', description: '' };
 
 describe('invalid entries change nothing', () => {
+  const settings = {
+    name: 'Juniper',
+    timezone: 'America/New_York',
+    contact: '',
+    locale: 'en-US',
+    currency: 'USD',
+  };
   const cases: [string, () => Promise<unknown>, string, string][] = [
     [
       'price "abc"',
@@ -101,13 +108,21 @@ describe('invalid entries change nothing', () => {
     ],
     [
       'an unknown timezone',
-      () =>
-        saveSettings(
-          undefined,
-          form({ name: 'Juniper', timezone: 'Mars/Olympus_Mons', contact: '' }),
-        ),
+      () => saveSettings(undefined, form({ ...settings, timezone: 'Mars/Olympus_Mons' })),
       'timezone',
       'not a timezone',
+    ],
+    [
+      'a locale that is not one',
+      () => saveSettings(undefined, form({ ...settings, locale: 'english please' })),
+      'locale',
+      'not a locale',
+    ],
+    [
+      'a currency that is not one',
+      () => saveSettings(undefined, form({ ...settings, currency: 'DOLLARS' })),
+      'currency',
+      'not a currency code',
     ],
     [
       'a date that does not exist',
@@ -155,7 +170,7 @@ describe('invalid entries change nothing', () => {
     expect(
       await saveSettings(
         undefined,
-        form({ name: 'Juniper', timezone: 'Europe/Lisbon', contact: 'Ring the bell.' }),
+        form({ ...settings, timezone: 'Europe/Lisbon', contact: 'Ring the bell.' }),
       ),
     ).toEqual({ ok: true, message: 'Settings saved.' });
     expect(snapshot()).not.toBe(before);

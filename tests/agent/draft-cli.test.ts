@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { scenario } from '../support/scenario';
 
 const run = promisify(execFile);
@@ -13,6 +14,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const seedQuestion = 'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?';
 
 function draft(...args: string[]) {
+  return draftWith({}, ...args);
+}
+
+function draftWith(environment: Record<string, string>, ...args: string[]) {
   return run('npm', ['run', '--silent', 'draft', '--', '--now', '2026-12-01T10:00', ...args], {
     env: {
       ...process.env,
@@ -20,6 +25,7 @@ function draft(...args: string[]) {
       ANTHROPIC_API_KEY: '',
       ANTHROPIC_BASE_URL: '',
       DRAFT_MODEL: '',
+      ...environment,
     },
   });
 }
@@ -56,6 +62,42 @@ describe('npm run draft', () => {
     });
     expect(parsed.steps[0].result.content).toContain('rye loaf');
   });
+
+  scenario(
+    'The command-line drafter shows a mark for a person, in the trace and in JSON',
+    async () => {
+      const api = await startFakeAnthropic({
+        script: [
+          fake.toolUse([
+            {
+              id: 'toolu_1',
+              name: 'mark_for_person',
+              input: { reason: 'allergens', note: 'sesame in the rye loaf' },
+            },
+          ]),
+          fake.text('A person at the bakery will check about sesame and reply soon.'),
+          fake.toolUse([
+            {
+              id: 'toolu_2',
+              name: 'mark_for_person',
+              input: { reason: 'allergens', note: 'sesame in the rye loaf' },
+            },
+          ]),
+          fake.text('A person at the bakery will check about sesame and reply soon.'),
+        ],
+      });
+      try {
+        const claude = { ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: api.url };
+        const question = 'Does the rye loaf have sesame? I am allergic.';
+        const json = JSON.parse((await draftWith(claude, '--json', question)).stdout);
+        expect(json.needsPerson).toEqual({ reason: 'allergens', note: 'sesame in the rye loaf' });
+        const { stdout } = await draftWith(claude, question);
+        expect(stdout).toContain('needs a person: allergens (sesame in the rye loaf)');
+      } finally {
+        await api.close();
+      }
+    },
+  );
 
   it('rejects a malformed clock with a clear message', async () => {
     await expect(draft('--now', 'Tuesday', 'hi')).rejects.toMatchObject({

@@ -74,6 +74,7 @@ describe('npm run model:check', () => {
       'menu_item',
       'list_menu',
       'quote_order',
+      'mark_for_person',
     ]);
     expect(JSON.stringify(body.system)).toContain('Take hours, items, prices');
     // Nothing but the request: no question, run or audit row is written.

@@ -47,7 +47,12 @@ describe('the inbox store', () => {
   afterEach(() => temp.cleanup());
 
   /** A question drafted by a run whose text is `draft`. */
-  function drafted(text: string, draft: string | null, receivedAt = t0) {
+  function drafted(
+    text: string,
+    draft: string | null,
+    receivedAt = t0,
+    mark: { needsPersonReason: 'allergens' | 'delivery'; needsPersonNote: string } | null = null,
+  ) {
     const { question } = createQuestion({
       text,
       customerName: 'Cleo',
@@ -68,6 +73,7 @@ describe('the inbox store', () => {
         factsVersion: 1,
         startedAt: receivedAt,
         finishedAt: receivedAt,
+        ...mark,
       },
       calls: [
         {
@@ -200,7 +206,12 @@ describe('the inbox store', () => {
     const newer = drafted('Pretzels?', null, at(1000));
     const rows = listInbox({ group: 'needsReview', page: 1, pageSize: 10 });
     expect(rows.map((r) => r.id)).toEqual([newer.id, older.id]);
-    expect(rows[0]?.run).toEqual({ stopKind: 'outOfTurns', factsVersion: 1 });
+    expect(rows[0]?.run).toEqual({
+      stopKind: 'outOfTurns',
+      factsVersion: 1,
+      needsPersonReason: null,
+      needsPersonNote: null,
+    });
     expect(listInbox({ group: 'needsReview', search: 'rye', page: 1, pageSize: 10 })).toHaveLength(
       1,
     );
@@ -216,6 +227,25 @@ describe('the inbox store', () => {
     expect(inboxNeighbours({ group: 'needsReview', id: newer.id })).toEqual({
       previous: null,
       next: older.id,
+    });
+  });
+
+  it('keeps a run’s mark for a person and filters the list and counts by it', () => {
+    drafted('Rye loaf on Friday?', 'Yes.', at(0));
+    const sesame = drafted('Sesame in the rye?', 'A person will check.', at(1000), {
+      needsPersonReason: 'allergens',
+      needsPersonNote: 'sesame in the rye loaf',
+    });
+    const marked = listInbox({ group: 'needsReview', needsPerson: true, page: 1, pageSize: 10 });
+    expect(marked.map((r) => [r.id, r.run?.needsPersonReason, r.run?.needsPersonNote])).toEqual([
+      [sesame.id, 'allergens', 'sesame in the rye loaf'],
+    ]);
+    expect(listInbox({ group: 'needsReview', page: 1, pageSize: 10 })).toHaveLength(2);
+    expect(countQuestionsByStatus({ needsPerson: true })).toEqual({ drafted: 1 });
+    expect(countQuestionsByStatus({})).toMatchObject({ drafted: 2 });
+    expect(getQuestionDetail({ id: sesame.id })?.runs[0]).toMatchObject({
+      needsPersonReason: 'allergens',
+      needsPersonNote: 'sesame in the rye loaf',
     });
   });
 

@@ -123,6 +123,24 @@ describe('drafting one claimed question', () => {
     ]);
   });
 
+  it('stores a run’s mark for a person beside its draft', async () => {
+    const model = scriptedModel([
+      callsReply([
+        {
+          id: 'c1',
+          name: 'mark_for_person',
+          input: { reason: 'delivery', note: 'delivery to an office downtown' },
+        },
+      ]),
+      answerReply('A person at the bakery will check about delivery and reply.'),
+    ]);
+    const { question } = await claimAndDraft(settingsWith(() => model));
+    expect(getQuestion({ id: question.id })?.status).toBe('drafted');
+    expect(rows('select needs_person_reason, needs_person_note from agent_runs')).toEqual([
+      { needs_person_reason: 'delivery', needs_person_note: 'delivery to an office downtown' },
+    ]);
+  });
+
   it('a failed request is retried after a backoff, then drafted, keeping both runs', async () => {
     const first = await claimAndDraft(settingsWith(() => failingModel));
     expect(first.outcome).toMatchObject({ kind: 'stored', status: 'queued' });

@@ -7,6 +7,8 @@ export function exampleBakeryData(change: Partial<BakeryData> = {}): BakeryData 
     name: exampleBakery.name,
     timezone: exampleBakery.timezone,
     contact: exampleBakery.contact,
+    locale: 'en-US',
+    currency: 'USD',
     weeklyHours: { ...exampleBakery.weeklyHours },
     dateExceptions: [],
     menu: exampleBakery.menu.map((item) => ({ ...item, available: true })),

@@ -18,10 +18,13 @@ function drafterName(): string {
 
 export default async function SettingsPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/settings' });
-  const { name, timezone, contact } = getBakery();
+  const { name, timezone, contact, locale, currency } = getBakery();
   return (
     <AdminFrame user={user} title="Settings">
-      <SettingsForm current={{ name, timezone, contact }} timezones={knownTimezones()} />
+      <SettingsForm
+        current={{ name, timezone, contact, locale, currency }}
+        timezones={knownTimezones()}
+      />
       <ModelCheck drafter={drafterName()} />
     </AdminFrame>
   );

@@ -11,7 +11,7 @@ export function SettingsForm({
   current,
   timezones,
 }: {
-  current: Pick<Bakery, 'name' | 'timezone' | 'contact'>;
+  current: Pick<Bakery, 'name' | 'timezone' | 'contact' | 'locale' | 'currency'>;
   timezones: string[];
 }) {
   const form = useFormAction(saveSettings, { check: settingsInput, initial: current });
@@ -33,6 +33,16 @@ export function SettingsForm({
         {...form.field('contact')}
         label="Contact line"
         hint="Drafts may end with it, e.g. “Call us at (555) 014-2210.”"
+      />
+      <TextField
+        {...form.field('locale')}
+        label="Locale"
+        hint="How drafts word dates, times and prices, e.g. en-US (“Saturday, December 5, 9 am”) or en-GB (“Saturday 5 December, 09:00”)."
+      />
+      <TextField
+        {...form.field('currency')}
+        label="Currency"
+        hint="The three-letter code your prices are in, e.g. USD, CAD or EUR."
       />
     </ActionForm>
   );

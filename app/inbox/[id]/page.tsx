@@ -4,7 +4,13 @@ import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
 import { getQuestionDetail, inboxNeighbours } from '@/db/inbox';
 import { formatWhen } from '@/lib/format-time';
-import { draftMarks, groupLabels, groupOf, parseGroup } from '@/lib/inbox/groups';
+import {
+  draftMarks,
+  groupLabels,
+  groupOf,
+  needsPersonLabels,
+  parseGroup,
+} from '@/lib/inbox/groups';
 import { requireUser } from '@/server/session';
 import { AppShell } from '../../_shell/app-shell';
 import { DraftMarkBadges, StatusBadge } from '../_components/marks';
@@ -120,6 +126,15 @@ export default async function QuestionPage({
             >
               Drafting failed after {question.attempts} attempt(s): {question.lastError}. Retry, or
               write the reply yourself.
+            </p>
+          ) : null}
+          {marks.needsPerson ? (
+            <p
+              className="rounded-md bg-violet-50 px-3 py-2 text-sm text-violet-950 ring-1 ring-violet-200"
+              data-testid="person-note"
+            >
+              Marked for a person ({needsPersonLabels[marks.needsPerson.reason].toLowerCase()}):{' '}
+              {marks.needsPerson.note}. Check this before sending: the draft does not answer it.
             </p>
           ) : null}
           {marks.noAnswer && currentRun ? (

@@ -1,7 +1,7 @@
 import type { RunWithCalls } from '@/db/inbox';
 import type { ToolCall } from '@/db/schema';
 import { formatWhen } from '@/lib/format-time';
-import { stopLabel } from '@/lib/inbox/groups';
+import { needsPersonLabels, stopLabel } from '@/lib/inbox/groups';
 
 /**
  * What the agent did for a draft: every lookup grouped by turn, with its input, its result
@@ -111,6 +111,13 @@ function RunTrace({
             testId="run-cache"
           />
           <Fact label="Cost" value={`$${run.costUsd.toFixed(4)}`} testId="run-cost" />
+          {run.needsPersonReason ? (
+            <Fact
+              label="For a person"
+              value={`${needsPersonLabels[run.needsPersonReason]}: ${run.needsPersonNote ?? ''}`}
+              testId="run-person"
+            />
+          ) : null}
           <Fact label="Took" value={`${seconds.toFixed(1)} s`} />
         </dl>
         {run.error ? (

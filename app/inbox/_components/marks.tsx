@@ -1,5 +1,5 @@
 import type { QuestionStatus } from '@/db/schema';
-import { type DraftMarks, statusLabels } from '@/lib/inbox/groups';
+import { type DraftMarks, needsPersonLabels, statusLabels } from '@/lib/inbox/groups';
 
 const statusColours: Record<QuestionStatus, string> = {
   queued: 'bg-stone-100 text-stone-800',
@@ -22,10 +22,23 @@ export function StatusBadge({ status }: { status: QuestionStatus }) {
   );
 }
 
-/** The marks a row and a question show: a run with no answer, a draft from older facts. */
+/**
+ * The marks a row and a question show: a question for a person, a run with no answer, a draft
+ * from older facts.
+ */
 export function DraftMarkBadges({ marks }: { marks: DraftMarks }) {
   return (
     <>
+      {marks.needsPerson ? (
+        <span
+          data-testid="person-mark"
+          data-reason={marks.needsPerson.reason}
+          title={marks.needsPerson.note}
+          className="inline-block rounded-full bg-violet-50 px-2 py-0.5 text-xs font-medium text-violet-900 ring-1 ring-violet-300"
+        >
+          For a person: {needsPersonLabels[marks.needsPerson.reason]}
+        </span>
+      ) : null}
       {marks.noAnswer ? (
         <span
           data-testid="no-answer-mark"

@@ -29,6 +29,10 @@ export type BakeryData = {
   /** An IANA zone, e.g. America/New_York: every date and time is read in it. */
   timezone: string;
   contact: string;
+  /** A BCP 47 locale ("en-US"): how drafts word dates, times and money for customers. */
+  locale: string;
+  /** An ISO 4217 code ("USD"): the currency prices are in. */
+  currency: string;
   /** ISO weekday (1 = Monday … 7 = Sunday) to its hours; null is closed. */
   weeklyHours: Record<IsoWeekday, Hours | null>;
   dateExceptions: DateException[];

@@ -171,6 +171,7 @@ describe("the bakery's tools", () => {
       'menu_item',
       'list_menu',
       'quote_order',
+      'mark_for_person',
     ]);
     for (const tool of tools) {
       expect(closed(tool.inputSchema), tool.name).toBe(true);

@@ -3,6 +3,7 @@ import { type AnyTool, defineTool, fail, ok } from '../core/tool';
 import { addDays, isoWeekday, normalizeTime, weekdayName } from './calendar';
 import type { BakeryData, Clock, MenuItemData } from './data';
 import { acceptedDays, type DayHours, hoursOn, resolveDay, today } from './facts';
+import { markForPerson } from './mark-for-person';
 import { formatCents } from './money';
 import { matchNames } from './names';
 
@@ -143,7 +144,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     return ok(result);
   };
 
-  return [openingHours, menuItem, listMenu, quoteOrder];
+  return [openingHours, menuItem, listMenu, quoteOrder, markForPerson];
 }
 
 export type ItemResult = ReturnType<typeof describeItem>;

@@ -76,7 +76,8 @@ export function abortion(signal: AbortSignal): Promise<never> {
 
 function fromOutcome(callId: string, outcome: ToolOutcome): ToolResult {
   if (!outcome.ok) return failed(callId, outcome.failure);
-  return { callId, content: JSON.stringify(outcome.data), isError: false };
+  const result: ToolResult = { callId, content: JSON.stringify(outcome.data), isError: false };
+  return outcome.needsPerson ? { ...result, needsPerson: outcome.needsPerson } : result;
 }
 
 export function failed(callId: string, failure: ToolFailure): ToolResult {

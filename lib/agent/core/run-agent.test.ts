@@ -81,6 +81,56 @@ describe('the loop', () => {
     },
   );
 
+  scenario(
+    'A question no tool answers is marked for a person, and the mark travels with the run',
+    async () => {
+      const model = scriptedModel([
+        callsReply([
+          { id: 'c1', name: 'menu_item', input: { name: 'rye loaf' } },
+          {
+            id: 'c2',
+            name: 'mark_for_person',
+            input: { reason: 'allergens', note: 'sesame in the rye loaf' },
+          },
+        ]),
+        answerReply('A rye loaf is $9.00. A person will check about sesame and reply.'),
+      ]);
+      const run = await runAgent({
+        model,
+        tools: tools(),
+        task: 'Rye with sesame?',
+        limits: roomy,
+      });
+      expect(run.needsPerson).toEqual({ reason: 'allergens', note: 'sesame in the rye loaf' });
+      const [, mark] = resultsOf(model.turns[1]);
+      expect(mark?.isError).toBe(false);
+      expect(JSON.parse(mark?.content ?? '{}')).toMatchObject({
+        marked: true,
+        reason: 'allergens',
+      });
+
+      const unmarked = await runAgent({
+        model: scriptedModel([answerReply('Hello!')]),
+        tools: tools(),
+        task: 'hi',
+        limits: roomy,
+      });
+      expect(unmarked.needsPerson).toBeNull();
+    },
+  );
+
+  scenario('A mark with a reason outside the list is bad input and marks nothing', async () => {
+    const model = scriptedModel([
+      callsReply([{ id: 'c1', name: 'mark_for_person', input: { reason: 'whim', note: '' } }]),
+      answerReply('Let me check.'),
+    ]);
+    const run = await runAgent({ model, tools: tools(), task: 'q', limits: roomy });
+    expect(run.needsPerson).toBeNull();
+    const [result] = resultsOf(model.turns[1]);
+    expect(result).toMatchObject({ isError: true, errorKind: 'badInput' });
+    expect(result?.content).toContain('reason');
+  });
+
   scenario('A failed lookup goes back as a result that lists the menu', async () => {
     const model = scriptedModel([
       callsReply([{ id: 'c1', name: 'menu_item', input: { name: 'croissants' } }]),

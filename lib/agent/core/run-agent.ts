@@ -1,4 +1,14 @@
-import type { AgentEvent, Limits, Model, ModelTurn, Run, Spent, Step, ToolCall } from '../types';
+import type {
+  AgentEvent,
+  Limits,
+  Model,
+  ModelTurn,
+  NeedsPerson,
+  Run,
+  Spent,
+  Step,
+  ToolCall,
+} from '../types';
 import { canonicalJson } from './canonical';
 import { decide, nothingSpent, spendReply } from './decide';
 import { abortion, executeCall, failed } from './execute';
@@ -55,7 +65,7 @@ export async function runAgent({
     const decision = decide({ reply, spent, limits });
     if (decision.kind === 'stop') {
       onEvent({ kind: 'stopped', stop: decision.stop, spent });
-      return { model: model.name, stop: decision.stop, spent, steps };
+      return { model: model.name, stop: decision.stop, spent, steps, needsPerson: markOf(steps) };
     }
 
     const run = (call: ToolCall) => {
@@ -80,6 +90,11 @@ export async function runAgent({
     steps.push(...done);
     turn = { kind: 'toolResults', results: done.map((step) => step.result) };
   }
+}
+
+/** The first mark a tool set, in the order the calls were asked for. */
+export function markOf(steps: readonly Step[]): NeedsPerson | null {
+  return steps.find((step) => step.result.needsPerson)?.result.needsPerson ?? null;
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; durationMs: number }> {

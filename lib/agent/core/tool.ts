@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import type { ToolFailureKind } from '../types';
+import type { NeedsPerson, ToolFailureKind } from '../types';
 
 /** A failure is data the model can read and act on, never an exception. */
 export type ToolFailure = { kind: ToolFailureKind; message: string };
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; failure: ToolFailure };
 
-/** What a tool's run gives back: data the model reads as JSON, or a failure. */
-export type ToolOutcome = { ok: true; data: unknown } | { ok: false; failure: ToolFailure };
+/**
+ * What a tool's run gives back: data the model reads as JSON (and, from a tool that hands the
+ * question to a person, the mark staff see), or a failure.
+ */
+export type ToolOutcome =
+  | { ok: true; data: unknown; needsPerson?: NeedsPerson }
+  | { ok: false; failure: ToolFailure };
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -125,6 +125,7 @@ describe('the Claude adapter', () => {
       'menu_item',
       'list_menu',
       'quote_order',
+      'mark_for_person',
     ]);
     for (const tool of tools) {
       expect(tool.strict).toBe(true);

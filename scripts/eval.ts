@@ -1,0 +1,163 @@
+// `npm run eval -- [--model offline|claude] [--json] [--filter text] [--now 2026-12-01T10:00]
+//   [--min-pass 0.95] [files…]`: drafts every case in evals/ (or the files given) against the
+// example bakery, in memory, grades each draft by the facts it must and must not say, and prints
+// the pass rate, turns, tokens, dollars and time. Writes nothing to the desk's database.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { exampleBakery } from '@/db/example-bakery';
+import {
+  type BakeryData,
+  bakeryTools,
+  createModel,
+  limitsFromEnv,
+  modelConfigFromEnv,
+  runAgent,
+  zonedInstant,
+} from '@/lib/agent';
+import { env } from '@/lib/env';
+import {
+  duplicateIds,
+  type EvalCase,
+  filterCases,
+  parseEvalSet,
+  withFixtures,
+} from '@/lib/eval/cases';
+import { draftOf, gradeDraft } from '@/lib/eval/grade';
+import {
+  type CaseResult,
+  caseResult,
+  formatReport,
+  parseMinPass,
+  summarize,
+} from '@/lib/eval/report';
+
+/** The clock the set is written against unless a case or --now says otherwise: a Tuesday morning. */
+const defaultNow = '2026-12-01T10:00';
+const models = ['offline', 'claude'] as const;
+
+function fail(message: string): never {
+  console.error(`eval: ${message}`);
+  process.exit(2);
+}
+
+function parse() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        model: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        filter: { type: 'string' },
+        now: { type: 'string' },
+        'min-pass': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+function exampleBakeryData(): BakeryData {
+  return {
+    name: exampleBakery.name,
+    timezone: exampleBakery.timezone,
+    contact: exampleBakery.contact,
+    locale: 'en-US',
+    currency: 'USD',
+    weeklyHours: { ...exampleBakery.weeklyHours },
+    dateExceptions: [],
+    menu: exampleBakery.menu.map((item) => ({ ...item, available: true })),
+  };
+}
+
+function caseFiles(paths: string[]): string[] {
+  const roots = paths.length > 0 ? paths : ['evals'];
+  return roots.flatMap((root) => {
+    let stats: ReturnType<typeof statSync>;
+    try {
+      stats = statSync(root);
+    } catch {
+      return fail(`no such file or folder: ${root}`);
+    }
+    if (!stats.isDirectory()) return [root];
+    return readdirSync(root)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => join(root, name));
+  });
+}
+
+function loadCases(files: string[]): EvalCase[] {
+  const cases = files.flatMap((file) => {
+    const parsed = parseEvalSet(readFileSync(file, 'utf8'), file);
+    if (!parsed.ok) return fail(parsed.message);
+    return parsed.cases;
+  });
+  const twice = duplicateIds(cases);
+  if (twice.length > 0) fail(`case ids must be unique; repeated: ${twice.join(', ')}`);
+  return cases;
+}
+
+function localInstant(value: string, timezone: string, flag: string): Date {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  if (!match)
+    fail(`${flag} must look like 2026-12-01T10:00 (the bakery's local time), not "${value}"`);
+  return zonedInstant(match[1] as string, match[2] as string, timezone);
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parse();
+  const model = values.model ?? 'offline';
+  if (!(models as readonly string[]).includes(model)) {
+    fail(`--model must be ${models.join(' or ')}, not "${model}"`);
+  }
+  const minPass = parseMinPass(values['min-pass']);
+  if (minPass === null)
+    fail(`--min-pass must be a share such as 0.95 or 95, not "${values['min-pass']}"`);
+  const config = env();
+  const base = exampleBakeryData();
+  if (values.now !== undefined) localInstant(values.now, base.timezone, '--now');
+  const cases = filterCases(loadCases(caseFiles(positionals)), values.filter);
+  if (cases.length === 0) fail('no case matches');
+
+  const results: CaseResult[] = [];
+  let modelName = model;
+  for (const testCase of cases) {
+    const facts = withFixtures(base, testCase.fixtures);
+    const now = localInstant(values.now ?? testCase.now ?? defaultNow, facts.timezone, 'now');
+    const drafter = createModel(
+      modelConfigFromEnv(config, { facts, now, model: model as 'offline' | 'claude' }),
+    );
+    modelName = drafter.name;
+    const started = performance.now();
+    const run = await runAgent({
+      model: drafter,
+      tools: bakeryTools(facts, { now }),
+      task: testCase.question,
+      limits: limitsFromEnv(config),
+    });
+    const ms = performance.now() - started;
+    const grade = gradeDraft(testCase, draftOf(run));
+    results.push(caseResult({ id: testCase.id, question: testCase.question, run, grade, ms }));
+    if (!values.json) process.stdout.write(grade.pass ? '.' : 'F');
+  }
+  const summary = summarize(modelName, results);
+  if (values.json) {
+    console.log(JSON.stringify({ summary, cases: results }, null, 2));
+  } else {
+    process.stdout.write('\n');
+    console.log(formatReport(results, summary));
+  }
+  if (summary.passRate < minPass) {
+    if (!values.json) {
+      console.log(`below the minimum pass rate of ${(minPass * 100).toFixed(1)}%`);
+    }
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`eval: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

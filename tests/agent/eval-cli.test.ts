@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-eval-'));
+const databasePath = join(dir, 'never-written.db');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function evaluate(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'eval', '--', ...args], {
+      env: { ...process.env, DATABASE_PATH: databasePath, ANTHROPIC_API_KEY: '', DRAFT_MODEL: '' },
+      maxBuffer: 32 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return failed;
+  }
+}
+
+describe('npm run eval', () => {
+  it('holds the offline drafter to its pass rate over the whole set, writing nothing', async () => {
+    const { code, stdout } = await evaluate('--model', 'offline', '--min-pass', '0.95');
+    expect(stdout, stdout).toMatch(/\d+\/\d+ passed \(\d+\.\d%\) with offline drafter/);
+    expect(code, stdout).toBe(0);
+    expect(stdout).toMatch(/^turns: median \d+, max \d+$/m);
+    expect(stdout).toMatch(/^dollars: \$0\.0000 in all/m);
+    expect(existsSync(databasePath)).toBe(false);
+  }, 120_000);
+
+  it('fails below --min-pass, saying which case missed what', async () => {
+    const file = join(dir, 'impossible.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { id: 'rye-free', question: 'How much is a rye loaf?', must: ['free of charge'] },
+        { id: 'rye-price', question: 'How much is a rye loaf?', must: ['$9.00'] },
+      ]),
+    );
+    const { code, stdout } = await evaluate('--min-pass', '0.9', file);
+    expect(code).toBe(1);
+    expect(stdout).toContain('FAIL rye-free: missing "free of charge"');
+    expect(stdout).toContain('PASS rye-price');
+    expect(stdout).toContain('1/2 passed (50.0%)');
+    expect(stdout).toContain('below the minimum pass rate of 90.0%');
+
+    const json = await evaluate('--json', '--filter', 'rye-price', file);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.summary).toMatchObject({ cases: 1, passed: 1 });
+    expect(parsed.cases[0]).toMatchObject({ id: 'rye-price', grade: { pass: true } });
+  }, 60_000);
+
+  it('refuses bad flags and bad case files with a clear message and exit 2', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify([{ id: 'x', question: 'q', now: 'Tuesday' }]));
+    const cases: [string[], string][] = [
+      [['--model', 'gpt-9'], '--model must be offline or claude'],
+      [['--min-pass', 'most'], '--min-pass must be a share such as 0.95 or 95'],
+      [['--now', 'noon'], '--now must look like 2026-12-01T10:00'],
+      [[join(dir, 'missing.json')], 'no such file or folder'],
+      [[bad], 'bad.json: 0.now: a bakery-local time such as 2026-12-01T10:00'],
+      [['--filter', 'no-case-has-this-name'], 'no case matches'],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await evaluate(...args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toContain(message);
+    }
+    expect(existsSync(databasePath)).toBe(false);
+  }, 60_000);
+});
