@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { env } from '@/lib/env';
+import { applyDataMigrations } from './data-migrations';
 import * as schema from './schema';
 import { seedIfEmpty } from './seed';
 
@@ -31,15 +32,20 @@ export function openDatabase({ path, seed = true }: { path: string; seed?: boole
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle({ client: sqlite, schema });
   migrateWithRetry(db);
+  withBusyRetry(() => applyDataMigrations(db));
   if (seed) seedIfEmpty(db);
   return db;
 }
 
 /** Two processes starting together may race to migrate; the loser waits and finds it done. */
 function migrateWithRetry(db: Db): void {
+  withBusyRetry(() => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+}
+
+function withBusyRetry(work: () => unknown): void {
   for (let attempt = 1; ; attempt++) {
     try {
-      migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      work();
       return;
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
 import { getDb } from './client';
 import { type Channel, type Question, questions } from './schema';
-import { newTicketToken } from './seed';
 
 export type NewQuestion = {
   text: string;
@@ -13,13 +13,20 @@ export type NewQuestion = {
   now?: Date;
 };
 
+export type StoredQuestion =
+  | { question: Question; created: true; ticketToken: string }
+  | { question: Question; created: false };
+
 /**
- * Stores a question in the queue. With an externalId the insert is idempotent per channel:
- * the same id again returns the question already stored and creates nothing.
+ * Stores a question in the queue and returns its ticket token, the only time it exists in
+ * the clear: only its hash is kept. With an externalId the insert is idempotent per channel:
+ * the same id again returns the question already stored, creates nothing, and (having no
+ * token to give) no link.
  */
-export function createQuestion(input: NewQuestion): { question: Question; created: boolean } {
+export function createQuestion(input: NewQuestion): StoredQuestion {
   const db = getDb();
   const now = input.now ?? new Date();
+  const ticketToken = newTicketToken();
   const inserted = db
     .insert(questions)
     .values({
@@ -28,7 +35,7 @@ export function createQuestion(input: NewQuestion): { question: Question; create
       customerEmail: input.customerEmail,
       channel: input.channel,
       externalId: input.externalId ?? null,
-      ticketToken: newTicketToken(),
+      ticketHash: hashTicketToken(ticketToken),
       status: 'queued',
       receivedAt: now,
       updatedAt: now,
@@ -36,7 +43,7 @@ export function createQuestion(input: NewQuestion): { question: Question; create
     .onConflictDoNothing()
     .returning()
     .get();
-  if (inserted) return { question: inserted, created: true };
+  if (inserted) return { question: inserted, created: true, ticketToken };
   const existing =
     input.externalId != null
       ? db
@@ -52,7 +59,11 @@ export function createQuestion(input: NewQuestion): { question: Question; create
 }
 
 export function getQuestionByTicket({ token }: { token: string }): Question | undefined {
-  return getDb().select().from(questions).where(eq(questions.ticketToken, token)).get();
+  return getDb()
+    .select()
+    .from(questions)
+    .where(eq(questions.ticketHash, hashTicketToken(token)))
+    .get();
 }
 
 export function getQuestion({ id }: { id: number }): Question | undefined {

@@ -40,6 +40,10 @@ export const bakery = sqliteTable('bakery', {
    */
   factsVersion: integer('facts_version').notNull().default(1),
   updatedAt: timestamp('updated_at').notNull(),
+  /** The most all drafts together may spend on the model in one of the bakery's days; null: DRAFT_DAILY_DOLLARS. */
+  dailyBudgetCents: integer('daily_budget_cents'),
+  /** Days after closing that a conversation's customer details and texts are erased; null keeps them. */
+  retentionDays: integer('retention_days'),
 });
 
 /** Opening hours by ISO weekday (1 = Monday … 7 = Sunday); null opens/closes means closed. */
@@ -108,15 +112,22 @@ export const questions = sqliteTable(
     customerEmail: text('customer_email'),
     channel: text('channel', { enum: channels }).notNull(),
     externalId: text('external_id'),
-    /** The customer's capability for /t/<token>: 128+ random bits, never derived from the id. */
-    ticketToken: text('ticket_token').notNull(),
+    /**
+     * The SHA-256 of the customer's capability for /t/<token> (192 random bits, never derived
+     * from the id). Like a session id, only the hash is kept, so a copy of the database opens
+     * no ticket.
+     */
+    ticketHash: text('ticket_token').notNull(),
     status: text('status', { enum: questionStatuses }).notNull().default('queued'),
     receivedAt: timestamp('received_at').notNull(),
     updatedAt: timestamp('updated_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     /** Earliest time a worker may claim it again after a failed attempt (backoff). */
     notBefore: timestamp('not_before'),
+    /** The process holding the lease, so it can hand back all it holds when it stops. */
     leaseOwner: text('lease_owner'),
+    /** New for every claim: only the claim that holds it may renew the lease or store a run. */
+    leaseToken: text('lease_token'),
     leaseExpiresAt: timestamp('lease_expires_at'),
     lastError: text('last_error'),
     /** The draft staff are looking at: the latest run's text, or their saved edit. */
@@ -125,11 +136,13 @@ export const questions = sqliteTable(
     discardReason: text('discard_reason'),
     /** Optimistic concurrency: every write that staff can race on bumps it. */
     version: integer('version').notNull().default(1),
+    /** When the retention period erased the customer's name, email and texts. */
+    erasedAt: timestamp('erased_at'),
   },
   (t) => [
     index('questions_status_received').on(t.status, t.receivedAt),
     index('questions_received').on(t.receivedAt),
-    uniqueIndex('questions_ticket_token').on(t.ticketToken),
+    uniqueIndex('questions_ticket_token').on(t.ticketHash),
     uniqueIndex('questions_channel_external_id').on(t.channel, t.externalId),
     index('questions_lease').on(t.status, t.leaseExpiresAt),
   ],
@@ -163,7 +176,11 @@ export const agentRuns = sqliteTable(
     startedAt: timestamp('started_at').notNull(),
     finishedAt: timestamp('finished_at').notNull(),
   },
-  (t) => [index('agent_runs_question').on(t.questionId, t.startedAt)],
+  (t) => [
+    index('agent_runs_question').on(t.questionId, t.startedAt),
+    // The day's model spend is summed over a range of finish times.
+    index('agent_runs_finished').on(t.finishedAt),
+  ],
 );
 
 /** Every tool call of a run, in the order the model asked. */
@@ -265,6 +282,15 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_at').on(t.at)],
 );
+
+/**
+ * Changes to stored data that SQL alone cannot make (hashing the ticket tokens), applied once
+ * each, in order, right after the schema migrations.
+ */
+export const dataMigrations = sqliteTable('data_migrations', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at').notNull(),
+});
 
 export type Bakery = typeof bakery.$inferSelect;
 export type WeeklyHours = typeof weeklyHours.$inferSelect;

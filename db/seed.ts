@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { menuNameKey } from '@/lib/bakery-facts/menu-name';
+import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
 import type { Db } from './client';
 import { exampleBakery } from './example-bakery';
 import { bakery, menuItems, questions, weeklyHours } from './schema';
-
-/** A ticket token: 192 random bits, URL-safe. */
-export function newTicketToken(): string {
-  return randomBytes(24).toString('base64url');
-}
 
 /** Inserts the example bakery and sample questions, only into a database with no bakery yet. */
 export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
@@ -50,7 +45,8 @@ export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
             ...q,
             channel: 'sample',
             externalId: `sample-${i + 1}`,
-            ticketToken: newTicketToken(),
+            // Nobody holds the sample tickets' links: only a hash of a token never shown.
+            ticketHash: hashTicketToken(newTicketToken()),
             receivedAt: at,
             updatedAt: at,
           })

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AskPage } from './pages/ask-page';
-import { countRows, openDeskDatabase } from './support/database';
+import { countRows, openDeskDatabase, ticketHash } from './support/database';
 
 test('a customer asks and lands on their own ticket, which promises a person', async ({ page }) => {
   const ask = new AskPage(page);
@@ -16,7 +16,6 @@ test('a customer asks and lands on their own ticket, which promises a person', a
   await expect(page.getByTestId('ticket-reply')).toHaveCount(0);
 
   // Nobody asks for it: the server's own worker drafts the question with the offline drafter.
-  const token = ticket.split('/').pop();
   const db = openDeskDatabase();
   try {
     const draft = () =>
@@ -26,7 +25,7 @@ test('a customer asks and lands on their own ticket, which promises a person', a
            from questions q join agent_runs r on r.id = q.draft_run_id
            left join tool_calls c on c.run_id = r.id where q.ticket_token = ? group by r.id`,
         )
-        .get(token);
+        .get(ticketHash(ticket));
     await expect.poll(draft).toEqual({
       status: 'drafted',
       model: 'offline drafter',

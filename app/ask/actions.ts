@@ -35,13 +35,14 @@ export const submitQuestion = action(
       const message = `You have sent a lot of questions in the last minute. Please wait ${seconds} seconds and try again.`;
       return refused(429, { message }, typed);
     }
-    const created = createQuestion({
+    const stored = createQuestion({
       text: question.text,
       customerName: question.name,
       customerEmail: question.email,
       channel: 'web',
     });
-    publishDeskEvent({ kind: 'queueChanged', questionId: created.question.id });
-    redirect(`/t/${created.question.ticketToken}`);
+    publishDeskEvent({ kind: 'queueChanged', questionId: stored.question.id });
+    if (!stored.created) throw new Error('A question from the form is always new.');
+    redirect(`/t/${stored.ticketToken}`);
   },
 );

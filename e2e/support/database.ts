@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 
 /**
@@ -19,4 +20,10 @@ export function countRows(table: 'questions' | 'agent_runs' | 'tool_calls' | 're
   } finally {
     db.close();
   }
+}
+
+/** The desk stores a ticket's token only as its SHA-256, as it does session ids. */
+export function ticketHash(ticketPath: string): string {
+  const token = ticketPath.split('/').pop() ?? '';
+  return createHash('sha256').update(token).digest('hex');
 }

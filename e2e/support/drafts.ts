@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { openDeskDatabase } from './database';
+import { openDeskDatabase, ticketHash } from './database';
 
 export type StoredDraft = { draftText: string; runId: number; factsVersion: number };
 
@@ -14,13 +14,12 @@ function query<T>(sql: string, ...params: unknown[]): T | undefined {
 
 /** The draft the server's worker wrote for a ticket, once it has written one. */
 export async function waitForDraft(ticketPath: string): Promise<StoredDraft> {
-  const token = ticketPath.split('/').pop();
   const read = () =>
     query<StoredDraft>(
       `select q.draft_text as draftText, r.id as runId, r.facts_version as factsVersion
        from questions q join agent_runs r on r.id = q.draft_run_id
        where q.ticket_token = ? and q.status = 'drafted'`,
-      token,
+      ticketHash(ticketPath),
     );
   await expect.poll(read, { timeout: 30_000 }).toBeDefined();
   return read() as StoredDraft;

@@ -37,12 +37,16 @@ function requestOrigin(request: Request): string {
   }
 }
 
-function created(question: Question, request: Request, status: 200 | 201) {
+/**
+ * The ticket link exists only in the answer that created the question: the desk keeps just
+ * its hash, so a repeat of the same externalId answers without one.
+ */
+function created(question: Question, request: Request, status: 200 | 201, ticketToken?: string) {
   const origin = env().PUBLIC_BASE_URL ?? requestOrigin(request);
   return Response.json(
     {
       id: question.id,
-      ticketUrl: new URL(`/t/${question.ticketToken}`, origin).toString(),
+      ...(ticketToken ? { ticketUrl: new URL(`/t/${ticketToken}`, origin).toString() } : {}),
       status: question.status,
     },
     { status },
@@ -80,16 +84,17 @@ export async function POST(request: Request): Promise<Response> {
       fieldErrors: fieldErrors(parsed.error),
     });
   }
-  const { question, created: isNew } = createQuestion({
+  const stored = createQuestion({
     text: parsed.data.text,
     customerName: parsed.data.customer.name,
     customerEmail: parsed.data.customer.email,
     channel: 'api',
     externalId: parsed.data.externalId ?? null,
   });
-  if (isNew) {
+  const { question } = stored;
+  if (stored.created) {
     publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
-    return created(question, request, 201);
+    return created(question, request, 201, stored.ticketToken);
   }
   // A retry carries the same question. The same id with other content is a different customer
   // (two channels numbering alike, say): never hand them the first customer's ticket.

@@ -85,16 +85,6 @@ export default async function QuestionPage({
           {question.customerEmail ? <span>{question.customerEmail}</span> : null}
           <span>received {formatWhen(question.receivedAt, timezone)}</span>
           <span>via {question.channel}</span>
-          {/* Staff may need to pass the link on, e.g. to a customer who wrote by email. */}
-          <a
-            href={`/t/${question.ticketToken}`}
-            target="_blank"
-            rel="noreferrer"
-            className="underline"
-            data-testid="ticket-link"
-          >
-            Customer's ticket page
-          </a>
           <span aria-live="polite" className="flex items-center gap-2" data-testid="question-state">
             <StatusBadge status={question.status} />
             <DraftMarkBadges marks={marks} />

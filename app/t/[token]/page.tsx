@@ -4,16 +4,15 @@ import { getBakery } from '@/db/bakery';
 import { getQuestionByTicket } from '@/db/questions';
 import { getReplyForQuestion } from '@/db/replies';
 import { formatWhen } from '@/lib/format-time';
+import { TICKET_TOKEN_SHAPE } from '@/lib/intake/ticket-token';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your question', referrer: 'no-referrer' };
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
-
 /** The customer's own page: the token is the only key, and it shows this one question alone. */
 export default async function TicketPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const question = TOKEN_SHAPE.test(token) ? getQuestionByTicket({ token }) : undefined;
+  const question = TICKET_TOKEN_SHAPE.test(token) ? getQuestionByTicket({ token }) : undefined;
   if (!question) notFound();
   const bakery = getBakery();
   // Only a reply a person sent is ever shown here; drafts never are.

@@ -1,0 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A ticket token: 192 random bits, URL-safe. The customer's link holds it; the desk does not. */
+export function newTicketToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * What the desk stores in place of the token. A plain hash suffices, as for session ids: the
+ * token already has 192 bits of entropy, so a copy of the database cannot be turned back into
+ * a working link.
+ */
+export function hashTicketToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The shape of a token in a link; anything else is not looked up at all. */
+export const TICKET_TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { closeDb, getDb, openDatabase } from '@/db/client';
+import { getQuestionByTicket } from '@/db/questions';
+import { findSessionWithUser } from '@/db/sessions';
+import { resetEnvForTests } from '@/lib/env';
+import { hashTicketToken } from '@/lib/intake/ticket-token';
+import {
+  appliedDataMigrations,
+  type DeclaredChanges,
+  databaseAtMigration,
+  journal,
+  loadRows,
+  lostInUpgrade,
+  readFixtureJson,
+  releaseFixtures,
+  snapshot,
+} from '../support/migrations';
+
+/** What each data migration may change, and nothing else may. */
+const declaredChanges: DeclaredChanges = {
+  '0002_hash_ticket_tokens': {
+    'questions.ticket_token': (token) => hashTicketToken(String(token)),
+  },
+};
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'bakery-desk-upgrade-'));
+});
+afterEach(() => {
+  closeDb();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function upgrade(path: string): void {
+  openDatabase({ path, seed: false }).$client.close();
+}
+
+/** A database as the release at `idx` left it, with that release's rows in it. */
+function releaseDatabase(fixture: { idx: number; sql: string }): string {
+  const path = join(dir, `release-${fixture.idx}.db`);
+  databaseAtMigration(path, fixture.idx);
+  loadRows(path, fixture.sql);
+  return path;
+}
+
+describe('upgrading a database written by an earlier release', () => {
+  const latest = Math.max(...journal().entries.map((entry) => entry.idx));
+  const fixtures = releaseFixtures();
+
+  it('has the previous release to upgrade from', () => {
+    expect(fixtures.map((fixture) => fixture.idx)).toContain(0);
+    expect(latest).toBeGreaterThan(0);
+  });
+
+  for (const fixture of fixtures.filter((f) => f.idx < latest)) {
+    it(`keeps everything the release at migration ${fixture.idx} stored`, () => {
+      const path = releaseDatabase(fixture);
+      const before = snapshot(path);
+      const ranBefore = appliedDataMigrations(path);
+      expect(Object.values(before.questions ?? {}).length).toBeGreaterThan(5);
+
+      upgrade(path);
+
+      const ran = appliedDataMigrations(path).filter((name) => !ranBefore.includes(name));
+      const changes = Object.assign({}, ...ran.map((name) => declaredChanges[name] ?? {}));
+      expect(lostInUpgrade(before, snapshot(path), changes)).toEqual([]);
+      // Upgrading again changes nothing: each data migration runs once.
+      const once = snapshot(path);
+      upgrade(path);
+      expect(snapshot(path)).toEqual(once);
+    });
+  }
+
+  it('notices a lost row or a changed value (the check can fail)', () => {
+    const path = releaseDatabase(fixtures0());
+    const before = snapshot(path);
+    upgrade(path);
+    const after = snapshot(path);
+    const sessions = { ...after.sessions };
+    const [first] = Object.keys(sessions);
+    if (first) delete sessions[first];
+    expect(lostInUpgrade(before, { ...after, sessions })).not.toEqual([]);
+    // Without the declared hashing, the hashed ticket tokens count as changed.
+    expect(lostInUpgrade(before, after).some((l) => l.includes('ticket_token'))).toBe(true);
+  });
+});
+
+describe('ticket links from the previous release', () => {
+  it('still open their question once the tokens are stored hashed', () => {
+    const path = releaseDatabase(fixtures0());
+    const tokens = readFixtureJson<Record<string, string>>('release-0000.tokens.json');
+    upgrade(path);
+    process.env.DATABASE_PATH = path;
+    resetEnvForTests();
+    for (const [id, token] of Object.entries(tokens)) {
+      expect(getQuestionByTicket({ token })?.id).toBe(Number(id));
+    }
+    // The clear tokens are gone from the database.
+    const stored = getDb().$client.prepare('select ticket_token from questions').pluck().all();
+    for (const token of Object.values(tokens)) expect(stored).not.toContain(token);
+    expect(getQuestionByTicket({ token: 'x'.repeat(32) })).toBeUndefined();
+  });
+
+  it('keeps sessions signed in across the upgrade', () => {
+    const path = releaseDatabase(fixtures0());
+    const sessionIds = snapshot(path).sessions ?? {};
+    upgrade(path);
+    process.env.DATABASE_PATH = path;
+    resetEnvForTests();
+    for (const row of Object.values(sessionIds)) {
+      expect(findSessionWithUser({ id: String(row.id) })?.user.email).toMatch(/@example\.com$/);
+    }
+  });
+});
+
+function fixtures0() {
+  const fixture = releaseFixtures().find((f) => f.idx === 0);
+  if (!fixture) throw new Error('The previous release fixture is missing.');
+  return fixture;
+}
