@@ -59,6 +59,7 @@ export function discardQuestion(input: { id: number; reason: string; now: Date }
         status: 'discarded',
         discardReason: input.reason,
         leaseOwner: null,
+        leaseToken: null,
         leaseExpiresAt: null,
         notBefore: null,
         updatedAt: input.now,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, getDb, immediate } from './client';
 import { agentRuns, type Question, questions, toolCalls } from './schema';
@@ -10,10 +11,15 @@ import { agentRuns, type Question, questions, toolCalls } from './schema';
 
 type Lease = { owner: string; leaseMs: number; now: Date };
 
+/**
+ * A claim's lease. The token is new for every claim, so a slot whose lease ran out (and whose
+ * question another slot of the same process has claimed since) can neither renew nor store.
+ */
 function leaseFields({ owner, leaseMs, now }: Lease) {
   return {
     status: 'drafting' as const,
     leaseOwner: owner,
+    leaseToken: randomUUID(),
     leaseExpiresAt: new Date(now.getTime() + leaseMs),
     attempts: sql`${questions.attempts} + 1`,
     updatedAt: now,
@@ -70,6 +76,7 @@ export function claimNextQuestion(lease: Lease & { maxAttempts?: number }): Ques
         .set({
           status: 'failed',
           leaseOwner: null,
+          leaseToken: null,
           leaseExpiresAt: null,
           lastError: ABANDONED_TOO_OFTEN,
           updatedAt: lease.now,
@@ -124,7 +131,7 @@ export function claimQuestion(input: Lease & { id: number }): ClaimOne {
   });
 }
 
-function holdsLease(db: Db, questionId: number, owner: string): boolean {
+function holdsLease(db: Db, questionId: number, leaseToken: string): boolean {
   const row = db
     .select({ id: questions.id })
     .from(questions)
@@ -132,15 +139,20 @@ function holdsLease(db: Db, questionId: number, owner: string): boolean {
       and(
         eq(questions.id, questionId),
         eq(questions.status, 'drafting'),
-        eq(questions.leaseOwner, owner),
+        eq(questions.leaseToken, leaseToken),
       ),
     )
     .get();
   return row !== undefined;
 }
 
-/** Extends a lease while a long draft is still being written; false when it was lost. */
-export function renewLease(input: Lease & { questionId: number }): boolean {
+/** Extends a claim's lease while a long draft is still being written; false when it was lost. */
+export function renewLease(input: {
+  questionId: number;
+  leaseToken: string;
+  leaseMs: number;
+  now: Date;
+}): boolean {
   const result = getDb()
     .update(questions)
     .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs) })
@@ -148,7 +160,7 @@ export function renewLease(input: Lease & { questionId: number }): boolean {
       and(
         eq(questions.id, input.questionId),
         eq(questions.status, 'drafting'),
-        eq(questions.leaseOwner, input.owner),
+        eq(questions.leaseToken, input.leaseToken),
       ),
     )
     .run();
@@ -170,7 +182,7 @@ export type NextState =
  */
 export function recordAttempt(input: {
   questionId: number;
-  owner: string;
+  leaseToken: string;
   run: RunRow;
   calls: ToolCallRow[];
   next: NextState;
@@ -178,7 +190,8 @@ export function recordAttempt(input: {
 }): { ok: true; runId: number } | { ok: false; reason: 'leaseLost' } {
   const db = getDb();
   return immediate(db, () => {
-    if (!holdsLease(db, input.questionId, input.owner)) return { ok: false, reason: 'leaseLost' };
+    if (!holdsLease(db, input.questionId, input.leaseToken))
+      return { ok: false, reason: 'leaseLost' };
     const run = db
       .insert(agentRuns)
       .values({ ...input.run, questionId: input.questionId })
@@ -189,7 +202,12 @@ export function recordAttempt(input: {
         .values(input.calls.map((call) => ({ ...call, runId: run.id })))
         .run();
     }
-    const released = { leaseOwner: null, leaseExpiresAt: null, updatedAt: input.now };
+    const released = {
+      leaseOwner: null,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: input.now,
+    };
     if (input.next.status === 'drafted') {
       db.update(questions)
         .set({
@@ -235,6 +253,7 @@ export function releaseLeases({ owner, now }: { owner: string; now: Date }): num
       .set({
         status: 'queued',
         leaseOwner: null,
+        leaseToken: null,
         leaseExpiresAt: null,
         notBefore: null,
         attempts: sql`max(${questions.attempts} - 1, 0)`,

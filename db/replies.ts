@@ -77,6 +77,7 @@ export function sendReply(input: {
         .set({
           status: 'sent',
           leaseOwner: null,
+          leaseToken: null,
           leaseExpiresAt: null,
           notBefore: null,
           updatedAt: input.now,

@@ -45,7 +45,9 @@ export async function draftClaimedQuestion(input: {
   signal: AbortSignal;
   settings: DraftSettings;
 }): Promise<DraftOutcome> {
-  const { question, owner, settings } = input;
+  const { question, settings } = input;
+  // The claim's own token, not the process's: another slot may hold this question by now.
+  const leaseToken = question.leaseToken ?? '';
   const startedAt = new Date();
   const { data, factsVersion } = getBakeryData();
 
@@ -60,7 +62,7 @@ export async function draftClaimedQuestion(input: {
       try {
         kept = renewLease({
           questionId: question.id,
-          owner,
+          leaseToken,
           leaseMs: settings.leaseMs,
           now: new Date(),
         });
@@ -90,7 +92,7 @@ export async function draftClaimedQuestion(input: {
     const rows = rowsForRun(run, { startedAt, finishedAt: new Date(), factsVersion });
     const stored = recordAttempt({
       questionId: question.id,
-      owner,
+      leaseToken,
       run: rows.run,
       calls: rows.calls,
       next: { status: 'drafted' },
@@ -111,7 +113,7 @@ export async function draftClaimedQuestion(input: {
     });
     const stored = recordAttempt({
       questionId: question.id,
-      owner,
+      leaseToken,
       run: rowsForFailedRequest({
         model: model?.name ?? 'unavailable',
         error: message,

@@ -64,7 +64,7 @@ describe('the inbox store', () => {
     if (!claim.ok) throw new Error('not claimed');
     recordAttempt({
       questionId: question.id,
-      owner: 'w',
+      leaseToken: claim.question.leaseToken ?? '',
       run: {
         model: 'offline drafter',
         stopKind: draft === null ? 'outOfTurns' : 'answered',
@@ -155,7 +155,7 @@ describe('the inbox store', () => {
     expect(sendReply({ questionId: q.id, text: 'By hand', userId: ana, now: at(2) }).ok).toBe(true);
     const late = recordAttempt({
       questionId: q.id,
-      owner: 'w2',
+      leaseToken: claim.ok ? (claim.question.leaseToken ?? '') : '',
       run: {
         model: 'offline drafter',
         stopKind: 'answered',

@@ -103,10 +103,10 @@ describe('the drafting queue', () => {
 
   it('stores the run, its calls and the new state together while the lease is held', () => {
     const q = ask('q', at(0));
-    claimNextQuestion(lease('w1', at(0)));
+    const claimed = claimNextQuestion(lease('w1', at(0)));
     const result = recordAttempt({
       questionId: q.id,
-      owner: 'w1',
+      leaseToken: claimed?.leaseToken ?? '',
       run: aRun,
       calls: [aCall],
       next: { status: 'drafted' },
@@ -128,11 +128,11 @@ describe('the drafting queue', () => {
 
   it('writes nothing for a worker that lost its lease', () => {
     const q = ask('q', at(0));
-    claimNextQuestion(lease('slow', at(0)));
-    claimNextQuestion(lease('fast', at(20_000)));
+    const slow = claimNextQuestion(lease('slow', at(0)))?.leaseToken ?? '';
+    const fast = claimNextQuestion(lease('fast', at(20_000)))?.leaseToken ?? '';
     const result = recordAttempt({
       questionId: q.id,
-      owner: 'slow',
+      leaseToken: slow,
       run: aRun,
       calls: [aCall],
       next: { status: 'drafted' },
@@ -142,8 +142,51 @@ describe('the drafting queue', () => {
     expect(count('agent_runs')).toBe(0);
     expect(count('tool_calls')).toBe(0);
     expect(getQuestion({ id: q.id })).toMatchObject({ status: 'drafting', leaseOwner: 'fast' });
-    expect(renewLease({ ...lease('slow', at(20_002)), questionId: q.id })).toBe(false);
-    expect(renewLease({ ...lease('fast', at(20_002)), questionId: q.id })).toBe(true);
+    expect(
+      renewLease({ leaseToken: slow, leaseMs: 10_000, now: at(20_002), questionId: q.id }),
+    ).toBe(false);
+    expect(
+      renewLease({ leaseToken: fast, leaseMs: 10_000, now: at(20_002), questionId: q.id }),
+    ).toBe(true);
+  });
+
+  it('gives every claim its own lease: a lapsed slot cannot store over another slot of the same process', () => {
+    const q = ask('q', at(0));
+    // Both slots belong to one process, so they share its owner id.
+    const lapsed = claimNextQuestion(lease('host:1', at(0)));
+    const current = claimNextQuestion(lease('host:1', at(20_000)));
+    expect(current?.id).toBe(q.id);
+    expect(lapsed?.leaseToken).toBeTruthy();
+    expect(current?.leaseToken).not.toBe(lapsed?.leaseToken);
+    const late = recordAttempt({
+      questionId: q.id,
+      leaseToken: lapsed?.leaseToken ?? '',
+      run: { ...aRun, draftText: 'the lapsed slot’s draft' },
+      calls: [aCall],
+      next: { status: 'drafted' },
+      now: at(20_001),
+    });
+    expect(late).toEqual({ ok: false, reason: 'leaseLost' });
+    expect(
+      renewLease({
+        leaseToken: lapsed?.leaseToken ?? '',
+        leaseMs: 10_000,
+        now: at(20_002),
+        questionId: q.id,
+      }),
+    ).toBe(false);
+    expect(count('agent_runs')).toBe(0);
+    expect(getQuestion({ id: q.id })).toMatchObject({ status: 'drafting', draftText: null });
+    const mine = recordAttempt({
+      questionId: q.id,
+      leaseToken: current?.leaseToken ?? '',
+      run: aRun,
+      calls: [aCall],
+      next: { status: 'drafted' },
+      now: at(20_003),
+    });
+    expect(mine.ok).toBe(true);
+    expect(getQuestion({ id: q.id })).toMatchObject({ status: 'drafted', leaseToken: null });
   });
 
   it('fails a question abandoned mid-draft on its last attempt instead of claiming it again', () => {
@@ -159,10 +202,10 @@ describe('the drafting queue', () => {
 
   it('keeps the error and backoff of a failed attempt, then fails it on the last', () => {
     const q = ask('q', at(0));
-    claimNextQuestion(lease('w1', at(0)));
+    const first = claimNextQuestion(lease('w1', at(0)));
     recordAttempt({
       questionId: q.id,
-      owner: 'w1',
+      leaseToken: first?.leaseToken ?? '',
       run: { ...aRun, stopKind: 'failed', draftText: null, error: 'overloaded' },
       calls: [],
       next: { status: 'queued', notBefore: at(2_000), lastError: 'overloaded' },
@@ -173,10 +216,10 @@ describe('the drafting queue', () => {
       lastError: 'overloaded',
       notBefore: at(2_000),
     });
-    claimNextQuestion(lease('w1', at(2_000)));
+    const second = claimNextQuestion(lease('w1', at(2_000)));
     recordAttempt({
       questionId: q.id,
-      owner: 'w1',
+      leaseToken: second?.leaseToken ?? '',
       run: { ...aRun, stopKind: 'failed', draftText: null, error: 'bad request' },
       calls: [],
       next: { status: 'failed', lastError: 'bad request' },
