@@ -11,6 +11,7 @@ export function getReplyForQuestion({ questionId }: { questionId: number }): Rep
 export type SendResult =
   | { ok: true; reply: Reply }
   | { ok: false; reason: 'alreadySent'; sentBy: string; sentAt: Date; text: string }
+  | { ok: false; reason: 'changed'; version: number }
   | { ok: false; reason: 'discarded' | 'notFound' };
 
 /**
@@ -21,14 +22,42 @@ export type SendResult =
  * colleague sending at the same moment waits for the write lock, then finds the reply already
  * there and is told who sent it and when; the unique index backs this up should anything
  * slip past the check.
+ *
+ * The sender confirmed the question as it was at `version`: if anything changed it since (a
+ * colleague's edit, a new draft), nothing is sent and they are asked to look again. The edit
+ * distance from the draft is measured before the write lock is taken (it is the slow part, on
+ * long texts); the version check makes sure it was measured against the draft still current.
  */
 export function sendReply(input: {
   questionId: number;
   text: string;
+  version: number;
   userId: number;
   now: Date;
 }): SendResult {
   const db = getDb();
+  const draftOf = (runId: number | null) =>
+    runId === null
+      ? undefined
+      : db
+          .select({ id: agentRuns.id, draftText: agentRuns.draftText })
+          .from(agentRuns)
+          .where(eq(agentRuns.id, runId))
+          .get();
+  const measure = (runId: number | null) => {
+    const run = draftOf(runId);
+    return {
+      runId: run?.id ?? null,
+      ...measureEdit({ draft: run?.draftText ?? null, sent: input.text }),
+    };
+  };
+  const seen = db
+    .select({ version: questions.version, draftRunId: questions.draftRunId })
+    .from(questions)
+    .where(eq(questions.id, input.questionId))
+    .get();
+  const measured = seen ? { version: seen.version, ...measure(seen.draftRunId) } : undefined;
+
   const alreadySent = (): SendResult => {
     const found = db
       .select({ reply: replies, name: users.name })
@@ -51,14 +80,13 @@ export function sendReply(input: {
       if (!question) return { ok: false, reason: 'notFound' };
       if (question.status === 'sent') return alreadySent();
       if (question.status === 'discarded') return { ok: false, reason: 'discarded' };
-      const run =
-        question.draftRunId === null
-          ? undefined
-          : db
-              .select({ id: agentRuns.id, draftText: agentRuns.draftText })
-              .from(agentRuns)
-              .where(eq(agentRuns.id, question.draftRunId))
-              .get();
+      if (question.version !== input.version) {
+        return { ok: false, reason: 'changed', version: question.version };
+      }
+      // Every change of draft bumps the version, so unless it moved since the measurement
+      // above, that measurement is of the current draft.
+      const { runId, edited, editDistance } =
+        measured?.version === question.version ? measured : measure(question.draftRunId);
       const reply = db
         .insert(replies)
         .values({
@@ -66,8 +94,9 @@ export function sendReply(input: {
           text: input.text,
           sentBy: input.userId,
           sentAt: input.now,
-          runId: run?.id ?? null,
-          ...measureEdit({ draft: run?.draftText ?? null, sent: input.text }),
+          runId,
+          edited,
+          editDistance,
         })
         .returning()
         .get();

@@ -20,13 +20,12 @@ const replyText = z
   )
   .refine((text) => text.trim().length > 0, { error: 'Write the reply first.' });
 
-export const sendInput = z.object({ questionId, text: replyText });
+const version = z.coerce.number({ error: 'Reload the question.' }).int().positive();
 
-export const saveInput = z.object({
-  questionId,
-  text: replyText,
-  version: z.coerce.number({ error: 'Reload the question.' }).int().positive(),
-});
+/** A send carries the version the sender confirmed, so a newer edit asks them to look again. */
+export const sendInput = z.object({ questionId, text: replyText, version });
+
+export const saveInput = z.object({ questionId, text: replyText, version });
 
 export const discardInput = z.object({
   questionId,

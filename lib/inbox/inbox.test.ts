@@ -241,12 +241,20 @@ describe('a draft being written', () => {
 
 describe('the inbox forms', () => {
   it('keeps the reply exactly as typed, with the line breaks the editor had', () => {
-    const parsed = sendInput.parse({ questionId: '3', text: '  Hi!\r\n\r\nSee you.\r\n' });
-    expect(parsed).toEqual({ questionId: 3, text: '  Hi!\n\nSee you.\n' });
+    const parsed = sendInput.parse({
+      questionId: '3',
+      version: '4',
+      text: '  Hi!\r\n\r\nSee you.\r\n',
+    });
+    expect(parsed).toEqual({ questionId: 3, version: 4, text: '  Hi!\n\nSee you.\n' });
   });
 
   it('refuses a blank or oversized reply, a bad id and a short discard reason', () => {
-    expect(sendInput.safeParse({ questionId: '3', text: ' \n ' }).success).toBe(false);
+    expect(sendInput.safeParse({ questionId: '3', version: '1', text: ' \n ' }).success).toBe(
+      false,
+    );
+    // A send must say which version of the question the sender confirmed.
+    expect(sendInput.safeParse({ questionId: '3', text: 'Hi' }).success).toBe(false);
     expect(sendInput.safeParse({ questionId: '3', text: 'x'.repeat(5001) }).success).toBe(false);
     expect(sendInput.safeParse({ questionId: 'abc', text: 'Hi' }).success).toBe(false);
     expect(saveInput.safeParse({ questionId: '3', text: 'Hi' }).success).toBe(false);

@@ -47,6 +47,8 @@ describe('the inbox store', () => {
   afterEach(() => temp.cleanup());
 
   /** A question drafted by a run whose text is `draft`. */
+  const versionOf = (id: number) => getQuestion({ id })?.version ?? 0;
+
   function drafted(
     text: string,
     draft: string | null,
@@ -100,6 +102,7 @@ describe('the inbox store', () => {
     const q = drafted('Rye on Friday?', 'Yes, we have rye.');
     const sent = sendReply({
       questionId: q.id,
+      version: q.version,
       text: 'Yes, we have rye!',
       userId: ana,
       now: at(5),
@@ -119,10 +122,55 @@ describe('the inbox store', () => {
     expect(after?.version).toBe(q.version + 1);
   });
 
+  it('a send over a newer edit or draft than the sender confirmed sends nothing', () => {
+    const q = drafted('Rye on Friday?', 'Yes, we have rye.');
+    const seenBySender = q.version;
+    const colleague = saveDraftEdit({
+      id: q.id,
+      version: q.version,
+      text: 'Yes, but only until noon.',
+      now: at(1),
+    });
+    expect(colleague.ok).toBe(true);
+    const refused = sendReply({
+      questionId: q.id,
+      version: seenBySender,
+      text: 'Yes, we have rye.',
+      userId: ana,
+      now: at(2),
+    });
+    expect(refused).toEqual({ ok: false, reason: 'changed', version: seenBySender + 1 });
+    expect(count('replies')).toBe(0);
+    expect(getQuestion({ id: q.id })?.status).toBe('drafted');
+    // Confirmed again over the colleague's version, it goes.
+    const again = sendReply({
+      questionId: q.id,
+      version: seenBySender + 1,
+      text: 'Yes, but only until noon.',
+      userId: ana,
+      now: at(3),
+    });
+    expect(again.ok).toBe(true);
+    // Measured against the run's draft, not the colleague's edit.
+    expect(getReplyForQuestion({ questionId: q.id })?.editDistance).toBeGreaterThan(0);
+  });
+
   it('a second send makes no second reply and says who sent it and when', () => {
     const q = drafted('Rye on Friday?', 'Yes.');
-    sendReply({ questionId: q.id, text: 'Yes.', userId: ana, now: at(5) });
-    const again = sendReply({ questionId: q.id, text: 'Ben’s text', userId: ben, now: at(6) });
+    sendReply({
+      questionId: q.id,
+      version: versionOf(q.id),
+      text: 'Yes.',
+      userId: ana,
+      now: at(5),
+    });
+    const again = sendReply({
+      questionId: q.id,
+      version: versionOf(q.id),
+      text: 'Ben’s text',
+      userId: ben,
+      now: at(6),
+    });
     expect(again).toEqual({
       ok: false,
       reason: 'alreadySent',
@@ -137,14 +185,18 @@ describe('the inbox store', () => {
   it('sends nothing for a discarded or missing question', () => {
     const q = drafted('Spam', 'Hello');
     expect(discardQuestion({ id: q.id, reason: 'spam', now: at(1) }).ok).toBe(true);
-    expect(sendReply({ questionId: q.id, text: 'x', userId: ana, now: at(2) })).toEqual({
+    expect(
+      sendReply({ questionId: q.id, version: versionOf(q.id), text: 'x', userId: ana, now: at(2) }),
+    ).toEqual({
       ok: false,
       reason: 'discarded',
     });
-    expect(sendReply({ questionId: 9999, text: 'x', userId: ana, now: at(2) })).toEqual({
-      ok: false,
-      reason: 'notFound',
-    });
+    expect(sendReply({ questionId: 9999, version: 1, text: 'x', userId: ana, now: at(2) })).toEqual(
+      {
+        ok: false,
+        reason: 'notFound',
+      },
+    );
     expect(count('replies')).toBe(0);
   });
 
@@ -152,7 +204,15 @@ describe('the inbox store', () => {
     const q = drafted('Rye?', 'Yes.');
     const claim = claimQuestion({ id: q.id, owner: 'w2', leaseMs: 10_000, now: at(1) });
     expect(claim.ok).toBe(true);
-    expect(sendReply({ questionId: q.id, text: 'By hand', userId: ana, now: at(2) }).ok).toBe(true);
+    expect(
+      sendReply({
+        questionId: q.id,
+        version: versionOf(q.id),
+        text: 'By hand',
+        userId: ana,
+        now: at(2),
+      }).ok,
+    ).toBe(true);
     const late = recordAttempt({
       questionId: q.id,
       leaseToken: claim.ok ? (claim.question.leaseToken ?? '') : '',
@@ -180,7 +240,13 @@ describe('the inbox store', () => {
     expect(stale).toMatchObject({ ok: false, reason: 'stale' });
     expect(getQuestion({ id: q.id })?.draftText).toBe('Yes, rye.');
     // The reply's edit distance is measured against the run's draft, not the saved edit.
-    sendReply({ questionId: q.id, text: 'Yes, rye.', userId: ana, now: at(3) });
+    sendReply({
+      questionId: q.id,
+      version: versionOf(q.id),
+      text: 'Yes, rye.',
+      userId: ana,
+      now: at(3),
+    });
     expect(getReplyForQuestion({ questionId: q.id })?.editDistance).toBe(5);
     const current = getQuestion({ id: q.id });
     expect(
@@ -258,7 +324,13 @@ describe('the inbox store', () => {
       errorKind: 'notFound',
     });
     expect(detail?.reply).toBeNull();
-    sendReply({ questionId: q.id, text: 'Sorry!', userId: ben, now: at(1) });
+    sendReply({
+      questionId: q.id,
+      version: versionOf(q.id),
+      text: 'Sorry!',
+      userId: ben,
+      now: at(1),
+    });
     expect(getQuestionDetail({ id: q.id })?.reply).toMatchObject({ senderName: 'Ben' });
     expect(getQuestionDetail({ id: 123456 })).toBeUndefined();
   });

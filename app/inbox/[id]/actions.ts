@@ -32,8 +32,8 @@ const GONE = 'That question no longer exists.';
 /** Staff and owners. The one code path that writes a reply a customer can read. */
 export const sendReplyAction = action(
   { role: 'staff', input: sendInput },
-  async ({ questionId, text }, user, typed) => {
-    const result = sendReply({ questionId, text, userId: user.id, now: new Date() });
+  async ({ questionId, text, version }, user, typed) => {
+    const result = sendReply({ questionId, text, version, userId: user.id, now: new Date() });
     if (result.ok) {
       return done(questionId, 'Sent. The customer can read it on their ticket page.');
     }
@@ -46,6 +46,12 @@ export const sendReplyAction = action(
     }
     if (result.reason === 'discarded') {
       return conflict('This question was discarded, so nothing was sent.', typed);
+    }
+    if (result.reason === 'changed') {
+      return conflict(
+        'Not sent: a colleague or a new draft changed this question after you confirmed. Check the text and send again.',
+        typed,
+      );
     }
     return conflict(GONE, typed);
   },

@@ -68,6 +68,8 @@ export function QuestionWorkspace(props: {
   const discard = useRef<HTMLDialogElement>(null);
   const help = useRef<HTMLDialogElement>(null);
   const [confirmText, setConfirmText] = useState('');
+  // The question as the sender confirmed it: a newer change refuses the send.
+  const [confirmVersion, setConfirmVersion] = useState(version);
 
   const [outcome, dispatch, pending] = useActionState(
     async (
@@ -107,6 +109,7 @@ export function QuestionWorkspace(props: {
   const openConfirm = () => {
     if (!canEdit || pending) return;
     setConfirmText(text);
+    setConfirmVersion(version);
     confirm.current?.showModal();
   };
 
@@ -271,7 +274,7 @@ export function QuestionWorkspace(props: {
             disabled={pending}
             onClick={() => {
               confirm.current?.close();
-              run('send', { text: confirmText });
+              run('send', { text: confirmText, version: String(confirmVersion) });
             }}
           >
             Send to customer
