@@ -16,7 +16,7 @@ type Opened = { path: string; db: Db };
 // One handle per process: survives Next's dev reloads, and every module shares it.
 const cache = globalThis as unknown as { __bakeryDb?: Opened };
 
-const MIGRATIONS_FOLDER = join(process.cwd(), 'drizzle');
+export const MIGRATIONS_FOLDER = join(process.cwd(), 'drizzle');
 
 /**
  * Opens the SQLite file (creating its folder), turns on WAL, foreign keys and a busy

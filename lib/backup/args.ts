@@ -1,0 +1,47 @@
+import { parseArgs } from 'node:util';
+
+export const BACKUP_USAGE =
+  'Usage: npm run db:backup -- <file> [--force]\n' +
+  'Copies the database at DATABASE_PATH to <file> while the desk keeps running. --force\n' +
+  'replaces <file> if it exists.';
+
+export const RESTORE_USAGE =
+  'Usage: npm run db:restore -- <file> [--force]\n' +
+  'Replaces the database at DATABASE_PATH with the backup in <file>. Stop the server and any\n' +
+  'workers first; --force is needed when DATABASE_PATH already holds a database.';
+
+export type FileArgs = { file: string; force: boolean };
+
+/** `db:backup` and `db:restore` take one file and an optional --force; nothing else. */
+export function parseFileArgs(
+  argv: string[],
+): { ok: true; args: FileArgs } | { ok: false; message: string } {
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      options: { force: { type: 'boolean' } };
+      allowPositionals: true;
+      strict: true;
+    }>
+  >;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { force: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  const files = parsed.positionals;
+  if (files.length === 0) return { ok: false, message: 'Name the backup file.' };
+  if (files.length > 1) {
+    return {
+      ok: false,
+      message: `Name one backup file, not ${files.length}: ${files.join(', ')}.`,
+    };
+  }
+  const [file] = files;
+  if (!file?.trim()) return { ok: false, message: 'Name the backup file.' };
+  return { ok: true, args: { file, force: parsed.values.force === true } };
+}
