@@ -11,6 +11,8 @@ export type FactsChange = {
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
+  /** False for a setting no draft reads (the budget, retention): earlier drafts stay current. */
+  affectsDrafts?: boolean;
 };
 
 export type ChangeContext = { by: number; now: Date };
@@ -29,11 +31,16 @@ export function changeFacts<R>(
   return immediate(db, () => {
     const { result, change } = work(db);
     if (change) {
+      const { affectsDrafts = true, ...audit } = change;
       db.update(bakery)
-        .set({ factsVersion: sql`${bakery.factsVersion} + 1`, updatedAt: now })
+        .set(
+          affectsDrafts
+            ? { factsVersion: sql`${bakery.factsVersion} + 1`, updatedAt: now }
+            : { updatedAt: now },
+        )
         .where(eq(bakery.id, 1))
         .run();
-      writeAudit(db, { userId: by, at: now, ...change });
+      writeAudit(db, { userId: by, at: now, ...audit });
     }
     return result;
   });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, getDb, immediate } from './client';
 import { agentRuns, type Question, questions, toolCalls } from './schema';
+import { budgetToday } from './spending';
 
 /**
  * The drafting queue. Every state change that two workers (or a worker and a person) could race
@@ -10,6 +11,16 @@ import { agentRuns, type Question, questions, toolCalls } from './schema';
  */
 
 type Lease = { owner: string; leaseMs: number; now: Date };
+
+/**
+ * Set when drafts call a paid model: past the day's budget nothing is claimed, so questions
+ * wait in the queue. The offline drafter costs nothing and passes none.
+ */
+export type SpendCap = { defaultDollars: number };
+
+function overBudget(cap: SpendCap | undefined, now: Date): boolean {
+  return cap !== undefined && budgetToday({ now, defaultDollars: cap.defaultDollars }).reached;
+}
 
 /**
  * A claim's lease. The token is new for every claim, so a slot whose lease ran out (and whose
@@ -68,7 +79,9 @@ export const ABANDONED_TOO_OFTEN =
  * whose lease ran out on its last attempt is failed instead of claimed again, so a question that
  * brings its worker down cannot do so for ever.
  */
-export function claimNextQuestion(lease: Lease & { maxAttempts?: number }): Question | undefined {
+export function claimNextQuestion(
+  lease: Lease & { maxAttempts?: number; budget?: SpendCap },
+): Question | undefined {
   const db = getDb();
   return immediate(db, () => {
     if (lease.maxAttempts !== undefined) {
@@ -91,6 +104,7 @@ export function claimNextQuestion(lease: Lease & { maxAttempts?: number }): Ques
         )
         .run();
     }
+    if (overBudget(lease.budget, lease.now)) return undefined;
     const next = nextClaimable(db, lease.now);
     if (!next) return undefined;
     return db
@@ -104,10 +118,13 @@ export function claimNextQuestion(lease: Lease & { maxAttempts?: number }): Ques
 
 export type ClaimOne =
   | { ok: true; question: Question }
-  | { ok: false; reason: 'notFound' | 'busy' | 'closed'; question?: Question };
+  | { ok: false; reason: 'notFound' | 'busy' | 'closed' | 'overBudget'; question?: Question };
 
-/** Takes one named question for a draft a person asked for, unless someone else holds it. */
-export function claimQuestion(input: Lease & { id: number }): ClaimOne {
+/**
+ * Takes one named question for a draft a person asked for, unless someone else holds it or
+ * the day's model budget is spent.
+ */
+export function claimQuestion(input: Lease & { id: number; budget?: SpendCap }): ClaimOne {
   const db = getDb();
   return immediate(db, () => {
     const question = db.select().from(questions).where(eq(questions.id, input.id)).get();
@@ -120,6 +137,7 @@ export function claimQuestion(input: Lease & { id: number }): ClaimOne {
       question.leaseExpiresAt !== null &&
       question.leaseExpiresAt >= input.now;
     if (leaseHeld) return { ok: false, reason: 'busy', question };
+    if (overBudget(input.budget, input.now)) return { ok: false, reason: 'overBudget', question };
     const claimed = db
       .update(questions)
       .set({ ...leaseFields(input), notBefore: null })

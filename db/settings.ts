@@ -5,8 +5,9 @@ import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
 import { bakery } from './schema';
 
 /**
- * Name, timezone, contact line, locale and currency. All of them reach drafts (the name and contact are quoted,
- * every date is read in the zone), so a change bumps the facts version like a menu change.
+ * Name, timezone, contact line, locale and currency reach drafts (the name and contact are
+ * quoted, every date is read in the zone), so changing them bumps the facts version like a menu
+ * change. The daily model budget is stored and audited with them, but makes no draft stale.
  */
 export function updateBakerySettings({
   input,
@@ -15,25 +16,34 @@ export function updateBakerySettings({
   return changeFacts<{ changed: boolean }>(context, (db) => {
     const row = db.select().from(bakery).where(eq(bakery.id, 1)).get();
     if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
-    const before = {
+    const factsBefore = {
       name: row.name,
       timezone: row.timezone,
       contact: row.contact,
       locale: row.locale,
       currency: row.currency,
     };
-    const after = {
+    const factsAfter = {
       name: input.name,
       timezone: input.timezone,
       contact: input.contact,
       locale: input.locale,
       currency: input.currency,
     };
+    const before = { ...factsBefore, dailyBudgetCents: row.dailyBudgetCents };
+    const after = { ...factsAfter, dailyBudgetCents: input.dailyBudget };
     if (sameFacts(before, after)) return { result: { changed: false }, change: null };
     db.update(bakery).set(after).where(eq(bakery.id, 1)).run();
     return {
       result: { changed: true },
-      change: { action: 'settings.update', entity: 'bakery', entityId: '1', before, after },
+      change: {
+        action: 'settings.update',
+        entity: 'bakery',
+        entityId: '1',
+        before,
+        after,
+        affectsDrafts: !sameFacts(factsBefore, factsAfter),
+      },
     };
   });
 }

@@ -27,6 +27,7 @@ const envSchema = z
     DRAFT_MAX_TURNS: positiveInt(6),
     DRAFT_MAX_TOKENS: positiveInt(60_000),
     DRAFT_MAX_DOLLARS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(0.5)),
+    DRAFT_DAILY_DOLLARS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(10)),
     DRAFT_CONCURRENCY: positiveInt(2),
     DRAFT_MAX_ATTEMPTS: positiveInt(3),
     DRAFT_LEASE_MS: positiveInt(60_000),

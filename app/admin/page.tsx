@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { requireUser } from '@/server/session';
+import { ModelSpendToday } from '../_components/model-budget';
 import { AppShell } from '../_shell/app-shell';
 import { adminSections } from './_components/admin-frame';
 
@@ -21,6 +22,7 @@ export default async function AdminPage() {
   return (
     <AppShell user={user}>
       <h1 className="text-2xl font-semibold">Admin</h1>
+      <ModelSpendToday />
       <p className="text-stone-700">
         Drafts read these facts fresh for every question: a change applies to the next draft, and
         drafts written before it are marked stale in the inbox.

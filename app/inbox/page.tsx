@@ -16,6 +16,7 @@ import {
   parsePersonFilter,
 } from '@/lib/inbox/groups';
 import { requireUser } from '@/server/session';
+import { ModelBudgetReached } from '../_components/model-budget';
 import { AppShell } from '../_shell/app-shell';
 import { ListControls } from './_components/list-controls';
 import { DraftMarkBadges, StatusBadge } from './_components/marks';
@@ -49,6 +50,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         <h1 className="text-2xl font-semibold">Inbox</h1>
         <ListControls />
       </div>
+      <ModelBudgetReached />
       <p aria-live="polite" className="sr-only" data-testid="inbox-summary">
         {counts.needsReview} need review, {counts.inProgress} in progress, {counts.failed} failed.
       </p>

@@ -51,6 +51,26 @@ const clockTime = (label: string) =>
     return time;
   });
 
+export const MAX_DAILY_BUDGET_CENTS = 10_000_00;
+
+/** Dollars a day for the model; blank means the configured default (DRAFT_DAILY_DOLLARS). */
+const dailyBudget = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const typed = value?.trim() ?? '';
+    if (typed === '') return null;
+    const parsed = parseDollars(typed);
+    if (!parsed.ok || parsed.cents > MAX_DAILY_BUDGET_CENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Enter dollars a day from 0 to ${(MAX_DAILY_BUDGET_CENTS / 100).toLocaleString('en-US')}, such as 10.00, or leave it blank for the default.`,
+      });
+      return z.NEVER;
+    }
+    return parsed.cents;
+  });
+
 export const settingsInput = z.object({
   name: required('the bakery’s name', 100),
   timezone: z.string({ error: 'Enter a timezone.' }).transform((value, ctx) => {
@@ -96,6 +116,7 @@ export const settingsInput = z.object({
     }
     return code;
   }),
+  dailyBudget,
 });
 export type SettingsInput = z.infer<typeof settingsInput>;
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getBakeryData } from '@/db/bakery-data';
-import { recordAttempt, renewLease } from '@/db/queue';
+import { recordAttempt, renewLease, type SpendCap } from '@/db/queue';
 import type { Question } from '@/db/schema';
 import {
   type BakeryData,
@@ -20,6 +20,8 @@ export type DraftSettings = {
   limits: Limits;
   leaseMs: number;
   maxAttempts: number;
+  /** Set for a paid model: drafts wait once the day's budget is spent. */
+  budget?: SpendCap;
 };
 
 export type DraftOutcome =

@@ -34,6 +34,7 @@ export function startDraftingWorker(
     concurrency: options.concurrency ?? env().DRAFT_CONCURRENCY,
     leaseMs: settings.leaseMs,
     maxAttempts: settings.maxAttempts,
+    budget: settings.budget,
     pollMs: POLL_MS,
     log: options.log,
     draft: ({ question, owner, signal }) =>
@@ -44,7 +45,7 @@ export function startDraftingWorker(
 
 export type DraftNowResult =
   | { ok: true; started: Promise<DraftOutcome> }
-  | { ok: false; reason: 'notFound' | 'busy' | 'closed' };
+  | { ok: false; reason: 'notFound' | 'busy' | 'closed' | 'overBudget' };
 
 /**
  * A person asked for a draft (or a redraft) now. Claims the question under this process's
@@ -58,6 +59,7 @@ export function draftNow({ questionId }: { questionId: number }): DraftNowResult
     id: questionId,
     owner: current.owner,
     leaseMs: settings.leaseMs,
+    budget: settings.budget,
     now: new Date(),
   });
   if (!claim.ok) return { ok: false, reason: claim.reason };

@@ -10,6 +10,8 @@ export function draftSettingsFromEnv(): DraftSettings {
     limits: limitsFromEnv(config),
     leaseMs: config.DRAFT_LEASE_MS,
     maxAttempts: config.DRAFT_MAX_ATTEMPTS,
+    budget:
+      config.DRAFT_MODEL === 'claude' ? { defaultDollars: config.DRAFT_DAILY_DOLLARS } : undefined,
     makeModel: ({ facts, now }) => createModel(modelConfigFromEnv(config, { facts, now })),
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { claimNextQuestion, releaseLeases } from '@/db/queue';
+import { claimNextQuestion, releaseLeases, type SpendCap } from '@/db/queue';
 import type { Question } from '@/db/schema';
 import { onDeskEvent } from './live';
 
@@ -16,6 +16,8 @@ export type WorkerOptions = {
   leaseMs: number;
   /** A question abandoned mid-draft this many times is failed rather than claimed again. */
   maxAttempts?: number;
+  /** Past the day's budget for a paid model, slots claim nothing until it allows again. */
+  budget?: SpendCap;
   /** How often an idle slot looks for work that another process queued. */
   pollMs: number;
   draft: DraftClaimed;
@@ -78,6 +80,7 @@ export function startWorker(options: WorkerOptions): Worker {
           owner,
           leaseMs: options.leaseMs,
           maxAttempts: options.maxAttempts,
+          budget: options.budget,
           now: new Date(),
         });
       } catch (error) {

@@ -237,9 +237,9 @@ describe('date exceptions', () => {
 
 describe('settings', () => {
   it('audits and bumps the version for a new timezone or contact line', () => {
-    const { name, contact, locale, currency } = getBakery();
+    const { name, contact, locale, currency, dailyBudgetCents: dailyBudget } = getBakery();
     updateBakerySettings({
-      input: { name, timezone: 'America/Chicago', contact, locale, currency },
+      input: { name, timezone: 'America/Chicago', contact, locale, currency, dailyBudget },
       by,
       now,
     });
@@ -250,8 +250,13 @@ describe('settings', () => {
 
   it('writes nothing when nothing changed', () => {
     const { name, timezone, contact, locale, currency } = getBakery();
+    const dailyBudget = getBakery().dailyBudgetCents;
     expect(
-      updateBakerySettings({ input: { name, timezone, contact, locale, currency }, by, now }),
+      updateBakerySettings({
+        input: { name, timezone, contact, locale, currency, dailyBudget },
+        by,
+        now,
+      }),
     ).toEqual({ changed: false });
     expectNoChange();
   });
@@ -259,7 +264,7 @@ describe('settings', () => {
   it('keeps a new locale and currency, audited, and hands them to the next draft', () => {
     const { name, timezone, contact } = getBakery();
     updateBakerySettings({
-      input: { name, timezone, contact, locale: 'fr-CA', currency: 'CAD' },
+      input: { name, timezone, contact, locale: 'fr-CA', currency: 'CAD', dailyBudget: null },
       by,
       now,
     });
@@ -267,5 +272,20 @@ describe('settings', () => {
     expect(JSON.parse(lastAudit().before)).toMatchObject({ locale: 'en-US', currency: 'USD' });
     expect(JSON.parse(lastAudit().after)).toMatchObject({ locale: 'fr-CA', currency: 'CAD' });
     expect(getBakeryData().data).toMatchObject({ locale: 'fr-CA', currency: 'CAD' });
+  });
+
+  it('audits a new daily model budget without making drafts stale', () => {
+    const { name, timezone, contact, locale, currency } = getBakery();
+    updateBakerySettings({
+      input: { name, timezone, contact, locale, currency, dailyBudget: 250 },
+      by,
+      now,
+    });
+    expect(version()).toBe(versionBefore);
+    expect(audit()).toHaveLength(auditBefore + 1);
+    expect(lastAudit()).toMatchObject({ action: 'settings.update', user_id: by });
+    expect(JSON.parse(lastAudit().before).dailyBudgetCents).toBeNull();
+    expect(JSON.parse(lastAudit().after).dailyBudgetCents).toBe(250);
+    expect(getBakery().dailyBudgetCents).toBe(250);
   });
 });

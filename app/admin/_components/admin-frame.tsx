@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '@/server/session';
+import { ModelSpendToday } from '../../_components/model-budget';
 import { AppShell } from '../../_shell/app-shell';
 
 export const adminSections = [
@@ -37,6 +38,7 @@ export function AdminFrame({
           </Link>
         ))}
       </nav>
+      <ModelSpendToday />
       <h1 className="text-2xl font-semibold">{title}</h1>
       {intro ? <div className="text-stone-700">{intro}</div> : null}
       {children}

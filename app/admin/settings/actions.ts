@@ -5,7 +5,10 @@ import { updateBakerySettings } from '@/db/settings';
 import { settingsInput } from '@/lib/bakery-facts/schemas';
 import { action } from '@/server/action';
 
-/** Owner only. Name, timezone and contact line; a change makes earlier drafts stale. */
+/**
+ * Owner only. Name, timezone and contact line (a change makes earlier drafts stale) and the
+ * daily model budget.
+ */
 export const saveSettings = action({ role: 'owner', input: settingsInput }, async (input, user) => {
   const { changed } = updateBakerySettings({ input, by: user.id, now: new Date() });
   revalidatePath('/admin', 'layout');

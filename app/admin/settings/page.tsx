@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { getBakery } from '@/db/bakery';
+import { centsToDollarsInput } from '@/lib/bakery-facts/price';
 import { knownTimezones } from '@/lib/bakery-facts/timezone';
 import { env } from '@/lib/env';
+import { formatSpend } from '@/lib/spending/budget';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
 import { ModelCheck } from './model-check';
@@ -18,12 +20,15 @@ function drafterName(): string {
 
 export default async function SettingsPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/settings' });
-  const { name, timezone, contact, locale, currency } = getBakery();
+  const { name, timezone, contact, locale, currency, dailyBudgetCents } = getBakery();
+  const dailyBudget = dailyBudgetCents === null ? '' : centsToDollarsInput(dailyBudgetCents);
+  const budgetHint = `US dollars a day for the model across all drafts, in the bakery’s day; past it, questions wait in the queue. Blank: ${formatSpend(env().DRAFT_DAILY_DOLLARS)} (DRAFT_DAILY_DOLLARS). Offline drafts cost nothing.`;
   return (
     <AdminFrame user={user} title="Settings">
       <SettingsForm
-        current={{ name, timezone, contact, locale, currency }}
+        current={{ name, timezone, contact, locale, currency, dailyBudget }}
         timezones={knownTimezones()}
+        budgetHint={budgetHint}
       />
       <ModelCheck drafter={drafterName()} />
     </AdminFrame>

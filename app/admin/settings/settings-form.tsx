@@ -10,9 +10,13 @@ import { saveSettings } from './actions';
 export function SettingsForm({
   current,
   timezones,
+  budgetHint,
 }: {
-  current: Pick<Bakery, 'name' | 'timezone' | 'contact' | 'locale' | 'currency'>;
+  current: Pick<Bakery, 'name' | 'timezone' | 'contact' | 'locale' | 'currency'> & {
+    dailyBudget: string;
+  };
   timezones: string[];
+  budgetHint: string;
 }) {
   const form = useFormAction(saveSettings, { check: settingsInput, initial: current });
   return (
@@ -43,6 +47,12 @@ export function SettingsForm({
         {...form.field('currency')}
         label="Currency"
         hint="The three-letter code your prices are in, e.g. USD, CAD or EUR."
+      />
+      <TextField
+        {...form.field('dailyBudget')}
+        label="Daily model budget ($)"
+        hint={budgetHint}
+        inputMode="decimal"
       />
     </ActionForm>
   );

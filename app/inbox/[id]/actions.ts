@@ -7,9 +7,11 @@ import { requeueQuestion } from '@/db/queue';
 import { sendReply } from '@/db/replies';
 import { formatWhen } from '@/lib/format-time';
 import { discardInput, questionOnlyInput, saveInput, sendInput } from '@/lib/inbox/forms';
+import { budgetReason } from '@/lib/spending/budget';
 import { action } from '@/server/action';
 import { publishDeskEvent } from '@/server/drafting/live';
 import { draftNow } from '@/server/drafting/service';
+import { spendingToday } from '@/server/spending';
 import { refused } from '../../_components/form-state';
 
 /**
@@ -88,6 +90,7 @@ export const redraftAction = action(
       const message = {
         busy: 'A draft is already being written for this question (by the worker or a colleague). It will appear here when it is done.',
         closed: 'This question is already sent or discarded.',
+        overBudget: budgetReason(spendingToday().limitCents),
         notFound: GONE,
       }[started.reason];
       return conflict(message);

@@ -12,6 +12,7 @@ import {
   parseGroup,
 } from '@/lib/inbox/groups';
 import { requireUser } from '@/server/session';
+import { ModelBudgetReached } from '../../_components/model-budget';
 import { AppShell } from '../../_shell/app-shell';
 import { DraftMarkBadges, StatusBadge } from '../_components/marks';
 import { inboxHref, questionHref } from '../links';
@@ -91,6 +92,8 @@ export default async function QuestionPage({
           </span>
         </p>
       </header>
+
+      {question.status === 'queued' ? <ModelBudgetReached /> : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-4">

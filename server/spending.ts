@@ -1,0 +1,16 @@
+import 'server-only';
+import { budgetToday } from '@/db/spending';
+import { env } from '@/lib/env';
+import type { BudgetStatus } from '@/lib/spending/budget';
+
+/**
+ * Today's model spend for the pages. Only a paid model is held back by the budget: with the
+ * offline drafter every draft costs nothing and none waits, so there is nothing to show.
+ */
+export function spendingToday(now = new Date()): BudgetStatus & { paid: boolean } {
+  const config = env();
+  return {
+    ...budgetToday({ now, defaultDollars: config.DRAFT_DAILY_DOLLARS }),
+    paid: config.DRAFT_MODEL === 'claude',
+  };
+}

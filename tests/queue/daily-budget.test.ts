@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getBakery } from '@/db/bakery';
+import { getDb } from '@/db/client';
+import { createQuestion } from '@/db/questions';
+import { claimQuestion } from '@/db/queue';
+import { updateBakerySettings } from '@/db/settings';
+import { budgetToday } from '@/db/spending';
+import { createUser } from '@/db/users';
+import { resetEnvForTests } from '@/lib/env';
+import { draftSettingsFromEnv } from '@/server/drafting/settings';
+import { fake, startFakeAnthropic } from '../support/fake-anthropic';
+import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { useTempDatabase } from '../support/temp-db';
+
+// 40,000 input and 8,000 output tokens at $5 and $25 a million: $0.40 a draft.
+const FORTY_CENTS = { input_tokens: 40_000, output_tokens: 8_000 };
+
+describe('the daily model budget, through the real worker', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  const workers: Spawned[] = [];
+  const scalar = (sql: string) => getDb().$client.prepare(sql).pluck().get() as number;
+  const drafted = () => scalar("select count(*) from questions where status = 'drafted'");
+
+  beforeEach(() => {
+    temp = useTempDatabase();
+    getDb().$client.prepare("update questions set status = 'discarded'").run();
+  });
+  afterEach(async () => {
+    for (const worker of workers.splice(0)) {
+      killGroup(worker, 'SIGKILL');
+      await worker.exited;
+    }
+    temp.cleanup();
+    delete process.env.DRAFT_MODEL;
+    delete process.env.DRAFT_DAILY_DOLLARS;
+    resetEnvForTests();
+  });
+
+  function queue(count: number): void {
+    const start = Date.now();
+    for (let i = 0; i < count; i++) {
+      createQuestion({
+        text: `Question ${i}: are you open on Saturday?`,
+        customerName: `Customer ${i}`,
+        customerEmail: null,
+        channel: 'api',
+        externalId: `b-${i}`,
+        now: new Date(start + i),
+      });
+    }
+  }
+
+  it('past the budget, questions wait queued instead of calling the model; a raise lets one more through', async () => {
+    queue(5);
+    const server = await startFakeAnthropic({
+      script: Array.from({ length: 5 }, (_, i) =>
+        fake.text(`Yes, open Saturday (${i}).`, FORTY_CENTS),
+      ),
+    });
+    try {
+      const worker = spawnWorker({
+        DATABASE_PATH: temp.path,
+        DRAFT_MODEL: 'claude',
+        ANTHROPIC_API_KEY: 'test-key',
+        ANTHROPIC_BASE_URL: server.url,
+        DRAFT_CONCURRENCY: '1',
+        DRAFT_DAILY_DOLLARS: '1',
+      });
+      workers.push(worker);
+      // $0.40, $0.80, then $1.20: the third starts under the dollar and ends over it.
+      await waitUntil('three drafts are stored', () => drafted() === 3);
+      expect(budgetToday({ now: new Date(), defaultDollars: 1 })).toMatchObject({
+        reached: true,
+        limitCents: 100,
+      });
+      expect(scalar('select round(sum(cost_usd), 2) from agent_runs')).toBe(1.2);
+
+      // The owner raises the budget to $1.60: exactly one more draft fits.
+      const owner = createUser({
+        email: 'owner@example.com',
+        name: 'Olga',
+        role: 'owner',
+        passwordHash: 'not used here',
+        now: new Date(),
+      });
+      if (!owner.ok) throw new Error('no owner');
+      const { name, timezone, contact, locale, currency } = getBakery();
+      updateBakerySettings({
+        input: { name, timezone, contact, locale, currency, dailyBudget: 160 },
+        by: owner.user.id,
+        now: new Date(),
+      });
+      await waitUntil('a fourth draft is stored', () => drafted() === 4);
+      killGroup(worker, 'SIGTERM');
+      expect(await worker.exited).toBe(0);
+
+      expect(drafted()).toBe(4);
+      expect(scalar("select count(*) from questions where status = 'queued'")).toBe(1);
+      expect(
+        scalar("select count(*) from questions where status = 'queued' and attempts = 0"),
+      ).toBe(1);
+      expect(server.requests).toHaveLength(4);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  it('offline drafts cost nothing and never wait for the budget', async () => {
+    queue(3);
+    getDb()
+      .$client.prepare(
+        `insert into agent_runs (question_id, model, stop_kind, cost_usd, facts_version, started_at, finished_at)
+         select id, 'claude-opus-5-5', 'failed', 50, 1, ?, ? from questions limit 1`,
+      )
+      .run(Date.now(), Date.now());
+    const worker = spawnWorker({
+      DATABASE_PATH: temp.path,
+      DRAFT_MODEL: 'offline',
+      DRAFT_DAILY_DOLLARS: '1',
+    });
+    workers.push(worker);
+    await waitUntil('every question is drafted', () => drafted() === 3);
+    expect(
+      scalar("select count(*) from agent_runs where model = 'offline drafter' and cost_usd = 0"),
+    ).toBe(3);
+  }, 30_000);
+});
+
+describe('the budget in the database', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  beforeEach(() => {
+    temp = useTempDatabase();
+    getDb().$client.prepare("update questions set status = 'discarded'").run();
+  });
+  afterEach(() => temp.cleanup());
+
+  const spend = (usd: number, finishedAt: string) =>
+    getDb()
+      .$client.prepare(
+        `insert into agent_runs (question_id, model, stop_kind, cost_usd, facts_version, started_at, finished_at)
+         select id, 'claude-opus-5-5', 'answered', ?, 1, ?, ? from questions limit 1`,
+      )
+      .run(usd, Date.parse(finishedAt), Date.parse(finishedAt));
+
+  it('counts the spend of the bakery’s own day (New York here), whatever the server’s', () => {
+    expect(getBakery().timezone).toBe('America/New_York');
+    // 23:30 on 1 December in New York is 04:30 on the 2nd in UTC.
+    spend(3, '2026-12-02T04:30:00Z');
+    const lateOnTheFirst = budgetToday({
+      now: new Date('2026-12-02T04:45:00Z'),
+      defaultDollars: 2,
+    });
+    expect(lateOnTheFirst).toMatchObject({ spentUsd: 3, reached: true });
+    expect(lateOnTheFirst.resumesAt.toISOString()).toBe('2026-12-02T05:00:00.000Z');
+    const morningOfTheSecond = budgetToday({
+      now: new Date('2026-12-02T13:00:00Z'),
+      defaultDollars: 2,
+    });
+    expect(morningOfTheSecond).toMatchObject({ spentUsd: 0, reached: false });
+  });
+
+  it('refuses a person’s redraft past the budget, without claiming the question', () => {
+    const { question } = createQuestion({
+      text: 'Rye?',
+      customerName: 'Ana',
+      customerEmail: null,
+      channel: 'web',
+    });
+    spend(2.5, new Date().toISOString());
+    const base = { id: question.id, owner: 'p', leaseMs: 10_000, now: new Date() };
+    expect(claimQuestion({ ...base, budget: { defaultDollars: 2 } })).toMatchObject({
+      ok: false,
+      reason: 'overBudget',
+    });
+    expect(
+      getDb().$client.prepare('select status from questions where id = ?').pluck().get(question.id),
+    ).toBe('queued');
+    expect(claimQuestion({ ...base, budget: { defaultDollars: 3 } }).ok).toBe(true);
+  });
+
+  it('holds back only a paid model', () => {
+    process.env.DRAFT_MODEL = 'offline';
+    resetEnvForTests();
+    expect(draftSettingsFromEnv().budget).toBeUndefined();
+    process.env.DRAFT_MODEL = 'claude';
+    process.env.DRAFT_DAILY_DOLLARS = '7.5';
+    resetEnvForTests();
+    expect(draftSettingsFromEnv().budget).toEqual({ defaultDollars: 7.5 });
+    delete process.env.DRAFT_MODEL;
+    delete process.env.DRAFT_DAILY_DOLLARS;
+    resetEnvForTests();
+  });
+});
