@@ -1,7 +1,8 @@
 /**
  * Runs once when a server process starts (never at build time). It opens the database, so a
  * fresh install is migrated and seeded before the first request, starts the drafting worker
- * unless DRAFT_WORKER=off, and sweeps expired sessions.
+ * unless DRAFT_WORKER=off, sweeps expired sessions and erases conversations past the owner's
+ * retention period.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -9,4 +10,6 @@ export async function register(): Promise<void> {
   startInServer();
   const { startSessionSweeper } = await import('./server/session-sweeper');
   startSessionSweeper();
+  const { startRetentionSweeper } = await import('./server/retention-sweeper');
+  startRetentionSweeper();
 }

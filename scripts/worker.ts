@@ -4,6 +4,7 @@
 import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { startDraftingWorker } from '@/server/drafting/service';
+import { startRetentionSweeper } from '@/server/retention-sweeper';
 
 const GRACE_MS = 6_000;
 
@@ -16,6 +17,7 @@ function main(): void {
     process.exit(2);
   }
   getDb();
+  startRetentionSweeper((message) => console.log(`[worker] ${message}`));
   const worker = startDraftingWorker({
     concurrency: config.DRAFT_CONCURRENCY,
     log: (message) => console.log(`[worker] ${message}`),

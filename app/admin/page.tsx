@@ -15,6 +15,7 @@ const about: Record<(typeof adminSections)[number]['href'], string> = {
   '/admin/insights': 'What customers ask for that is not on the menu.',
   '/admin/audit': 'Every change, who made it and when.',
   '/admin/staff': 'Who can work the inbox.',
+  '/admin/data': 'How long customers’ details are kept, and what would be erased now.',
 };
 
 export default async function AdminPage() {

@@ -53,6 +53,7 @@ export const pages: Record<string, PageRow> = {
   '/admin/exceptions': { access: 'owner' },
   '/admin/audit': { access: 'owner' },
   '/admin/insights': { access: 'owner' },
+  '/admin/data': { access: 'owner' },
 };
 
 export const actions: Record<string, ActionRow> = {
@@ -75,6 +76,8 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
   'app/admin/settings/model-check-action.ts#testModel': { access: 'owner' },
+  'app/admin/data/actions.ts#saveRetention': { access: 'owner' },
+  'app/admin/data/actions.ts#eraseNow': { access: 'owner' },
   'app/admin/menu/actions.ts#addItem': { access: 'owner' },
   'app/admin/menu/actions.ts#saveItem': { access: 'owner' },
   'app/admin/menu/actions.ts#setItemAvailability': { access: 'owner' },

@@ -12,6 +12,7 @@ export const adminSections = [
   { href: '/admin/insights', label: 'Asked for, not sold' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/admin/staff', label: 'Staff' },
+  { href: '/admin/data', label: 'Customer data' },
 ] as const;
 
 /** Every admin page: the app header, the admin sections, the page's title. */

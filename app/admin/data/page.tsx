@@ -1,0 +1,72 @@
+import type { Metadata } from 'next';
+import { getBakery } from '@/db/bakery';
+import { getRetentionDays, previewErasure } from '@/db/retention';
+import { formatWhen } from '@/lib/format-time';
+import { requireUser } from '@/server/session';
+import { AdminFrame } from '../_components/admin-frame';
+import { EraseNowForm, RetentionForm } from './retention-form';
+
+export const metadata: Metadata = { title: 'Customer data' };
+
+export default async function CustomerDataPage() {
+  const user = await requireUser({ role: 'owner', returnTo: '/admin/data' });
+  const days = getRetentionDays();
+  const { timezone } = getBakery();
+  const preview = days === null ? null : previewErasure({ now: new Date(), days });
+  return (
+    <AdminFrame
+      user={user}
+      title="Customer data"
+      intro="Customers’ names, emails and questions are kept only as long as you choose. Erasing keeps each draft’s figures (turns, tokens, cost, lookups) with no name on them, so spend and insights still add up. Every erasure is in the audit log."
+    >
+      <RetentionForm current={days === null ? '' : String(days)} />
+      <section aria-labelledby="dry-run" className="flex flex-col gap-3">
+        <h2 id="dry-run" className="text-lg font-semibold">
+          What would be erased now
+        </h2>
+        {preview === null ? (
+          <p data-testid="erase-preview">No retention period is set: nothing is ever erased.</p>
+        ) : (
+          <>
+            <p data-testid="erase-preview">
+              {preview.total === 0
+                ? `Nothing: no conversation closed more than ${days} days ago still has customer details.`
+                : `${preview.total} conversation${preview.total === 1 ? '' : 's'} closed more than ${days} days ago. The next hourly run erases ${preview.total === 1 ? 'it' : 'them'}, or erase now.`}
+            </p>
+            {preview.total > 0 ? (
+              <table className="text-sm" data-testid="erase-list">
+                <thead>
+                  <tr className="text-left">
+                    <th className="pr-4 font-medium">Question</th>
+                    <th className="pr-4 font-medium">Customer</th>
+                    <th className="pr-4 font-medium">Closed</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.questions.map((q) => (
+                    <tr key={q.id}>
+                      <td className="pr-4">
+                        <a href={`/inbox/${q.id}`} className="underline">
+                          #{q.id}
+                        </a>{' '}
+                        ({q.status})
+                      </td>
+                      <td className="pr-4">{q.customerName}</td>
+                      <td className="pr-4">{formatWhen(q.updatedAt, timezone)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            {preview.total > preview.questions.length ? (
+              <p className="text-sm text-stone-600">
+                The oldest {preview.questions.length} are listed.
+              </p>
+            ) : null}
+            {preview.total > 0 ? <EraseNowForm count={preview.total} /> : null}
+          </>
+        )}
+      </section>
+    </AdminFrame>
+  );
+}

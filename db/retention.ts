@@ -1,0 +1,141 @@
+import 'server-only';
+import { and, asc, count, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { ERASED_NAME, ERASED_TEXT, retentionCutoff } from '@/lib/retention/retention';
+import { writeAudit } from './audit';
+import { type Db, getDb, immediate } from './client';
+import { type ChangeContext, changeFacts } from './facts-change';
+import { agentRuns, bakery, type Question, questions, replies } from './schema';
+
+/**
+ * Customer data past the owner's retention period. A conversation is closed once it is sent or
+ * discarded; its customer's name, email and texts (the question, the draft, the reply, the
+ * discard reason) are erased a set number of days after that. Runs keep their figures and tool
+ * calls, and lose only their draft text.
+ */
+
+export type ErasableQuestion = Pick<
+  Question,
+  'id' | 'customerName' | 'status' | 'receivedAt' | 'updatedAt'
+>;
+
+function erasable(cutoff: Date) {
+  return and(
+    inArray(questions.status, ['sent', 'discarded']),
+    isNull(questions.erasedAt),
+    lt(questions.updatedAt, cutoff),
+  );
+}
+
+export function getRetentionDays(): number | null {
+  return getDb().select({ days: bakery.retentionDays }).from(bakery).get()?.days ?? null;
+}
+
+/** The dry run: what an erasure now would take, oldest first (the first `limit` of them). */
+export function previewErasure({
+  now,
+  days,
+  limit = 50,
+}: {
+  now: Date;
+  days: number;
+  limit?: number;
+}): { total: number; questions: ErasableQuestion[] } {
+  const db = getDb();
+  const where = erasable(retentionCutoff(now, days));
+  const total = db.select({ n: count() }).from(questions).where(where).get()?.n ?? 0;
+  const rows = db
+    .select({
+      id: questions.id,
+      customerName: questions.customerName,
+      status: questions.status,
+      receivedAt: questions.receivedAt,
+      updatedAt: questions.updatedAt,
+    })
+    .from(questions)
+    .where(where)
+    .orderBy(asc(questions.updatedAt), asc(questions.id))
+    .limit(limit)
+    .all();
+  return { total, questions: rows };
+}
+
+function eraseIn(db: Db, ids: number[], now: Date): void {
+  db.update(questions)
+    .set({
+      text: ERASED_TEXT,
+      customerName: ERASED_NAME,
+      customerEmail: null,
+      externalId: null,
+      draftText: null,
+      discardReason: null,
+      lastError: null,
+      erasedAt: now,
+    })
+    .where(inArray(questions.id, ids))
+    .run();
+  db.update(replies).set({ text: ERASED_TEXT }).where(inArray(replies.questionId, ids)).run();
+  db.update(agentRuns).set({ draftText: null }).where(inArray(agentRuns.questionId, ids)).run();
+}
+
+/**
+ * Erases every closed conversation past the period at `days` (the bakery's setting unless
+ * given), in one transaction with one audit row naming how many and which question ids, never
+ * what they said. `by` is the owner who asked, or null for the periodic sweep.
+ */
+export function eraseExpiredConversations({ now, by }: { now: Date; by: number | null }): {
+  erased: number;
+  days: number | null;
+} {
+  const db = getDb();
+  return immediate(db, () => {
+    const days = getRetentionDays();
+    if (days === null) return { erased: 0, days };
+    const ids = db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(erasable(retentionCutoff(now, days)))
+      .orderBy(asc(questions.id))
+      .all()
+      .map((row) => row.id);
+    if (ids.length === 0) return { erased: 0, days };
+    // SQLite limits the variables in one statement; erase in slices.
+    for (let i = 0; i < ids.length; i += 500) eraseIn(db, ids.slice(i, i + 500), now);
+    writeAudit(db, {
+      userId: by,
+      at: now,
+      action: 'retention.erase',
+      entity: 'questions',
+      entityId: null,
+      before: { retentionDays: days },
+      after: { erased: ids.length, questionIds: ids },
+    });
+    return { erased: ids.length, days };
+  });
+}
+
+/** The owner's retention period, audited; it changes no draft. */
+export function updateRetention({ days, ...context }: { days: number | null } & ChangeContext): {
+  changed: boolean;
+} {
+  return changeFacts<{ changed: boolean }>(context, (db) => {
+    const row = db
+      .select({ days: bakery.retentionDays })
+      .from(bakery)
+      .where(eq(bakery.id, 1))
+      .get();
+    if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
+    if (row.days === days) return { result: { changed: false }, change: null };
+    db.update(bakery).set({ retentionDays: days }).where(eq(bakery.id, 1)).run();
+    return {
+      result: { changed: true },
+      change: {
+        action: 'retention.update',
+        entity: 'bakery',
+        entityId: '1',
+        before: { retentionDays: row.days },
+        after: { retentionDays: days },
+        affectsDrafts: false,
+      },
+    };
+  });
+}

@@ -1,0 +1,23 @@
+import 'server-only';
+import { eraseExpiredConversations } from '@/db/retention';
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Erases closed conversations past the owner's retention period at start-up and hourly, in the
+ * server and in every separate worker: the erasure is one transaction, so two processes
+ * sweeping at once erase each conversation once.
+ */
+export function startRetentionSweeper(log: (message: string) => void = console.log): void {
+  const sweep = () => {
+    try {
+      const { erased, days } = eraseExpiredConversations({ now: new Date(), by: null });
+      if (erased > 0)
+        log(`[retention] erased ${erased} conversation(s) closed over ${days} days ago`);
+    } catch (error) {
+      console.error('[retention] could not erase expired conversations:', error);
+    }
+  };
+  sweep();
+  setInterval(sweep, SWEEP_EVERY_MS).unref();
+}

@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { discardQuestion } from '@/db/drafts';
+import { listNotFoundMenuLookups } from '@/db/insights';
+import { createQuestion, getQuestion, getQuestionByTicket } from '@/db/questions';
+import { claimQuestion, recordAttempt } from '@/db/queue';
+import { getReplyForQuestion, sendReply } from '@/db/replies';
+import { eraseExpiredConversations, previewErasure, updateRetention } from '@/db/retention';
+import { createUser } from '@/db/users';
+import { ERASED_NAME, ERASED_TEXT } from '@/lib/retention/retention';
+import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { useTempDatabase } from '../support/temp-db';
+
+const DAY = 86_400_000;
+const now = new Date('2026-12-01T12:00:00Z');
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
+
+describe('erasing closed conversations after the retention period', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  let owner = 0;
+  const scalar = (sql: string) => getDb().$client.prepare(sql).pluck().get();
+
+  beforeEach(() => {
+    temp = useTempDatabase();
+    getDb().$client.prepare('delete from questions').run();
+    const created = createUser({
+      email: 'owner@example.com',
+      name: 'Olga',
+      role: 'owner',
+      passwordHash: 'unused',
+      now,
+    });
+    if (!created.ok) throw new Error('no owner');
+    owner = created.user.id;
+  });
+  afterEach(() => temp.cleanup());
+
+  /** A question drafted (one run, one tool call) at `at`, then sent, discarded or left open. */
+  function conversation(name: string, at: Date, end: 'sent' | 'discarded' | 'open') {
+    const stored = createQuestion({
+      text: `${name} asks: do you have croissants?`,
+      customerName: name,
+      customerEmail: `${name.toLowerCase()}@example.com`,
+      channel: 'api',
+      externalId: `mail-${name}`,
+      now: at,
+    });
+    if (!stored.created) throw new Error('not created');
+    const claim = claimQuestion({ id: stored.question.id, owner: 'w', leaseMs: 10_000, now: at });
+    if (!claim.ok) throw new Error('not claimed');
+    recordAttempt({
+      questionId: stored.question.id,
+      leaseToken: claim.question.leaseToken ?? '',
+      run: {
+        model: 'claude-opus-5-5',
+        stopKind: 'answered',
+        draftText: `Sorry ${name}, no croissants.`,
+        turns: 2,
+        inputTokens: 1000,
+        outputTokens: 100,
+        costUsd: 0.0075,
+        factsVersion: 1,
+        startedAt: at,
+        finishedAt: at,
+      },
+      calls: [
+        {
+          seq: 0,
+          turn: 1,
+          callId: 'c1',
+          toolName: 'menu_item',
+          input: JSON.stringify({ name: 'croissants' }),
+          result: 'No item called croissants.',
+          isError: true,
+          errorKind: 'notFound',
+          durationMs: 1,
+        },
+      ],
+      next: { status: 'drafted' },
+      now: at,
+    });
+    const question = getQuestion({ id: stored.question.id });
+    if (!question) throw new Error('gone');
+    if (end === 'sent') {
+      sendReply({
+        questionId: question.id,
+        version: question.version,
+        text: `Sorry ${name}, no croissants today.`,
+        userId: owner,
+        now: at,
+      });
+    }
+    if (end === 'discarded')
+      discardQuestion({ id: question.id, reason: `${name} is spam`, now: at });
+    return { id: question.id, token: stored.ticketToken };
+  }
+
+  it('shows what would go, erases exactly that with one audit row, and keeps the figures', () => {
+    const oldSent = conversation('Rosa', daysAgo(40), 'sent');
+    const oldDiscarded = conversation('Mallory', daysAgo(35), 'discarded');
+    const recentSent = conversation('Tom', daysAgo(5), 'sent');
+    const oldOpen = conversation('Ana', daysAgo(90), 'open');
+    const costBefore = scalar('select sum(cost_usd) from agent_runs');
+    const lookupsBefore = listNotFoundMenuLookups({ since: daysAgo(365) });
+
+    // Nothing is erased while no period is set.
+    expect(eraseExpiredConversations({ now, by: null })).toEqual({ erased: 0, days: null });
+    updateRetention({ days: 30, by: owner, now });
+
+    const preview = previewErasure({ now, days: 30 });
+    expect(preview.total).toBe(2);
+    expect(preview.questions.map((q) => [q.id, q.customerName])).toEqual([
+      [oldSent.id, 'Rosa'],
+      [oldDiscarded.id, 'Mallory'],
+    ]);
+    // A dry run erases nothing.
+    expect(getQuestion({ id: oldSent.id })?.customerName).toBe('Rosa');
+
+    expect(eraseExpiredConversations({ now, by: owner })).toEqual({ erased: 2, days: 30 });
+
+    for (const { id } of [oldSent, oldDiscarded]) {
+      expect(getQuestion({ id })).toMatchObject({
+        text: ERASED_TEXT,
+        customerName: ERASED_NAME,
+        customerEmail: null,
+        externalId: null,
+        draftText: null,
+        discardReason: null,
+        erasedAt: now,
+      });
+    }
+    expect(getReplyForQuestion({ questionId: oldSent.id })?.text).toBe(ERASED_TEXT);
+    // Nothing of Rosa's or Mallory's words is left anywhere.
+    const dump = JSON.stringify(
+      getDb()
+        .$client.prepare(
+          "select * from questions q left join replies r on r.question_id = q.id left join agent_runs a on a.question_id = q.id left join audit_log l on l.action = 'retention.erase'",
+        )
+        .all(),
+    );
+    expect(dump).not.toMatch(/Rosa|Mallory|rosa@|mallory@/);
+    // The others are untouched.
+    expect(getQuestion({ id: recentSent.id })?.customerName).toBe('Tom');
+    expect(getQuestion({ id: oldOpen.id })?.customerName).toBe('Ana');
+    // The figures stay: runs, tokens, cost, lookups for insights.
+    expect(scalar('select count(*) from agent_runs')).toBe(4);
+    expect(scalar('select count(*) from tool_calls')).toBe(4);
+    expect(scalar('select sum(cost_usd) from agent_runs')).toBe(costBefore);
+    expect(listNotFoundMenuLookups({ since: daysAgo(365) })).toEqual(lookupsBefore);
+    // The customer's link still opens, on nothing personal.
+    expect(getQuestionByTicket({ token: oldSent.token })?.text).toBe(ERASED_TEXT);
+
+    const audit = getDb()
+      .$client.prepare(
+        "select user_id, before, after from audit_log where action = 'retention.erase'",
+      )
+      .all() as { user_id: number; before: string; after: string }[];
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.user_id).toBe(owner);
+    expect(JSON.parse(audit[0]?.after ?? '{}')).toEqual({
+      erased: 2,
+      questionIds: [oldSent.id, oldDiscarded.id],
+    });
+
+    // Again: nothing more to erase, and no audit row for nothing.
+    expect(eraseExpiredConversations({ now, by: null }).erased).toBe(0);
+    expect(scalar("select count(*) from audit_log where action = 'retention.erase'")).toBe(1);
+    expect(previewErasure({ now, days: 30 }).total).toBe(0);
+  });
+
+  it('audits a change of period and leaves drafts current', () => {
+    const version = () => scalar('select facts_version from bakery');
+    const before = version();
+    expect(updateRetention({ days: 60, by: owner, now })).toEqual({ changed: true });
+    expect(updateRetention({ days: 60, by: owner, now })).toEqual({ changed: false });
+    expect(version()).toBe(before);
+    expect(
+      getDb()
+        .$client.prepare("select before, after from audit_log where action = 'retention.update'")
+        .all(),
+    ).toEqual([{ before: '{"retentionDays":null}', after: '{"retentionDays":60}' }]);
+  });
+});
+
+describe('the worker erases on its own', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  let worker: Spawned | undefined;
+  beforeEach(() => {
+    temp = useTempDatabase();
+  });
+  afterEach(async () => {
+    if (worker) {
+      killGroup(worker, 'SIGKILL');
+      await worker.exited;
+    }
+    temp.cleanup();
+  });
+
+  it('at start-up, a separately run worker erases what is past the period', async () => {
+    const db = getDb().$client;
+    const old = Date.now() - 10 * DAY;
+    db.prepare("update questions set status = 'discarded', updated_at = ?").run(old);
+    db.prepare('update bakery set retention_days = 7').run();
+    worker = spawnWorker({ DATABASE_PATH: temp.path, DRAFT_MODEL: 'offline' });
+    await waitUntil(
+      'the sample questions are erased',
+      () =>
+        db.prepare('select count(*) from questions where erased_at is null').pluck().get() === 0,
+    );
+    expect(db.prepare('select count(*) from questions').pluck().get()).toBeGreaterThan(0);
+    expect(worker.output()).toContain('[retention] erased');
+  }, 30_000);
+});
