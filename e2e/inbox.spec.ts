@@ -163,6 +163,47 @@ test('saving over a newer version is refused with a clear message, and the typed
   await other.context().close();
 });
 
+test('an edit by a colleague after the sender confirmed sends nothing; confirming again sends the newer text', async ({
+  page,
+  staff,
+  browser,
+}, testInfo) => {
+  const { id, ticketPath } = await askByApi(page.request, {
+    text: 'Do you sell baguettes?',
+    name: 'Gus',
+  });
+  await waitForStatus(id, 'drafted');
+  await signIn(page, staff);
+  const other = await secondDesk(browser, testInfo, testUser('late-editor'));
+  const mine = new QuestionPage(page);
+  const theirs = new QuestionPage(other);
+  await mine.open(id);
+  await theirs.open(id);
+
+  // The sender confirms the draft as it is; before they press send, a colleague edits it.
+  await mine.startSending();
+  const newer = 'No baguettes, but our rye loaf is lovely.';
+  await theirs.editor.fill(newer);
+  await theirs.saveEdit();
+  await expect(theirs.ok).toHaveText('Edit saved.');
+  await mine.confirmButton().click();
+  await expect(mine.error).toContainText(
+    'Not sent: a colleague or a new draft changed this question after you confirmed.',
+  );
+  expect(repliesFor(id)).toHaveLength(0);
+
+  // The colleague's text reaches the sender's editor; a fresh confirmation sends exactly it.
+  await expect(mine.editor).toHaveValue(newer);
+  const again = await mine.startSending();
+  await expect(again.getByTestId('confirm-text')).toHaveText(newer);
+  await mine.confirmButton().click();
+  await expect(mine.ok).toContainText('Sent.');
+  expect(repliesFor(id).map((reply) => reply.text)).toEqual([newer]);
+  await page.goto(ticketPath);
+  await expect(page.getByTestId('ticket-reply')).toHaveText(newer);
+  await other.context().close();
+});
+
 test('markup in a question is shown as text in the inbox and on the ticket, and never runs', async ({
   page,
   staff,

@@ -27,7 +27,20 @@ describe('settingsInput', () => {
       contact: 'Call us',
       locale: 'en-GB',
       currency: 'CAD',
+      dailyBudget: null,
     });
+  });
+
+  it('reads the daily model budget in dollars to cents; blank is the default', () => {
+    const base = { name: 'Juniper', timezone: 'America/New_York', contact: '', ...wording };
+    expect(settingsInput.parse({ ...base, dailyBudget: '12.50' }).dailyBudget).toBe(1250);
+    expect(settingsInput.parse({ ...base, dailyBudget: '$0' }).dailyBudget).toBe(0);
+    expect(settingsInput.parse({ ...base, dailyBudget: '  ' }).dailyBudget).toBeNull();
+    for (const bad of ['-1', 'lots', '1.234', '10001']) {
+      expect(errorsOf(settingsInput, { ...base, dailyBudget: bad }).dailyBudget, bad).toContain(
+        'dollars a day from 0 to 10,000',
+      );
+    }
   });
 
   it('puts each mistake beside its field', () => {
