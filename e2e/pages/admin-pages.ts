@@ -124,4 +124,37 @@ export class SettingsAdminPage {
   get drafter(): Locator {
     return this.page.getByTestId('drafter');
   }
+
+  get dailyBudget(): Locator {
+    return this.page.getByLabel('Daily model budget ($)');
+  }
+}
+
+/** Today's model spend, on every admin page while drafting with Claude. */
+export function modelSpend(page: Page): Locator {
+  return page.getByTestId('model-spend');
+}
+
+/** The owner's customer-data page: the retention period, its dry run and Erase now. */
+export class CustomerDataAdminPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/admin/data');
+    await expect(this.page.getByRole('heading', { name: 'Customer data' })).toBeVisible();
+  }
+
+  get retentionDays(): Locator {
+    return this.page.getByLabel('Keep closed conversations for (days)');
+  }
+
+  get preview(): Locator {
+    return this.page.getByTestId('erase-preview');
+  }
+
+  async save({ reachesServer = true } = {}) {
+    const button = this.page.getByRole('button', { name: 'Save retention period' });
+    if (reachesServer) await submitAction(this.page, button);
+    else await button.click();
+  }
 }
