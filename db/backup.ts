@@ -53,8 +53,12 @@ function startsLikeSqlite(path: string): boolean {
   }
 }
 
-/** Whether `path` is an intact desk database, and at which of this release's migrations. */
-export function inspectDeskDatabase(path: string): Inspection {
+/**
+ * Whether `path` is an intact desk database, and at which of this release's migrations. The
+ * full integrity check reads every page; `thorough: false` skips it for the live database,
+ * whose copy is checked instead.
+ */
+export function inspectDeskDatabase(path: string, { thorough = true } = {}): Inspection {
   if (!existsSync(path)) return { ok: false, problem: `${path} does not exist.` };
   if (!statSync(path).isFile()) return { ok: false, problem: `${path} is not a file.` };
   if (!startsLikeSqlite(path)) return { ok: false, problem: `${path} is not an SQLite database.` };
@@ -65,8 +69,10 @@ export function inspectDeskDatabase(path: string): Inspection {
     return { ok: false, problem: `${path} cannot be opened: ${(error as Error).message}` };
   }
   try {
-    const integrity = sqlite.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') return { ok: false, problem: `${path} is damaged: ${integrity}` };
+    if (thorough) {
+      const integrity = sqlite.pragma('integrity_check', { simple: true });
+      if (integrity !== 'ok') return { ok: false, problem: `${path} is damaged: ${integrity}` };
+    }
     const table = (name: string) =>
       sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(name);
     if (!table('__drizzle_migrations') || !table('bakery') || !table('questions')) {

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const source = resolve(env().DATABASE_PATH);
   const target = resolve(file);
   if (target === source) fail('The backup file must not be the database itself.', 2);
-  const live = inspectDeskDatabase(source);
+  const live = inspectDeskDatabase(source, { thorough: false });
   if (!live.ok) fail(`Nothing to back up: ${live.problem}`);
   if (existsSync(target) && !force) {
     fail(`${file} already exists. Choose another name, or add --force to replace it.`);
