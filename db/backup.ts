@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
+  mkdirSync,
   openSync,
   readFileSync,
   readSync,
@@ -112,6 +113,8 @@ export async function backupDatabase({
   source: string;
   target: string;
 }): Promise<Inspection> {
+  // A scheduled backup into a dated folder should not fail for want of the folder.
+  mkdirSync(dirname(resolve(target)), { recursive: true });
   const from = new Database(resolve(source), { readonly: true, fileMustExist: true });
   from.pragma('busy_timeout = 5000');
   const partial = join(dirname(resolve(target)), `.${basename(target)}.partial-${process.pid}`);

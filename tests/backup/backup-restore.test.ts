@@ -58,7 +58,8 @@ describe('backing up and restoring the database', () => {
     await waitUntil('the writer has written', () => written() >= 200);
     const before = written();
 
-    const backup = join(dir, 'backup.db');
+    // Into a folder that does not exist yet, as a nightly job's first run would.
+    const backup = join(dir, 'nightly', 'backup.db');
     const made = cli('db-backup', [backup], live);
     expect(made.err).toBe('');
     expect(made.code).toBe(0);
