@@ -69,3 +69,21 @@ export function getQuestionByTicket({ token }: { token: string }): Question | un
 export function getQuestion({ id }: { id: number }): Question | undefined {
   return getDb().select().from(questions).where(eq(questions.id, id)).get();
 }
+
+/**
+ * Gives a question a new ticket token, for staff to pass on (to a customer who wrote by email,
+ * say): the desk cannot show the old one, having kept only its hash. The old link stops working.
+ */
+export function replaceTicketToken({
+  id,
+}: {
+  id: number;
+}): { ok: true; ticketToken: string } | { ok: false } {
+  const ticketToken = newTicketToken();
+  const result = getDb()
+    .update(questions)
+    .set({ ticketHash: hashTicketToken(ticketToken) })
+    .where(eq(questions.id, id))
+    .run();
+  return result.changes === 1 ? { ok: true, ticketToken } : { ok: false };
+}

@@ -204,6 +204,30 @@ test('an edit by a colleague after the sender confirmed sends nothing; confirmin
   await other.context().close();
 });
 
+test('staff make a new ticket link to pass on; the customer’s earlier link stops working', async ({
+  page,
+  staff,
+}) => {
+  const { id, ticketPath } = await askByApi(page.request, {
+    text: 'Can I order a birthday cake?',
+    name: 'Hana',
+  });
+  await signIn(page, staff);
+  const question = new QuestionPage(page);
+  await question.open(id);
+  await page.getByRole('button', { name: 'New link to the customer’s ticket page' }).click();
+  const link = page.getByTestId('ticket-link');
+  await expect(link).toHaveText(/\/t\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByText('The link the customer had no longer works.')).toBeVisible();
+  const fresh = new URL((await link.getAttribute('href')) ?? '').pathname;
+  expect(fresh).not.toBe(ticketPath);
+
+  await page.goto(fresh);
+  await expect(page.getByTestId('ticket-question')).toHaveText('Can I order a birthday cake?');
+  const old = await page.goto(ticketPath);
+  expect(old?.status()).toBe(404);
+});
+
 test('markup in a question is shown as text in the inbox and on the ticket, and never runs', async ({
   page,
   staff,

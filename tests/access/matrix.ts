@@ -72,6 +72,7 @@ export const actions: Record<string, ActionRow> = {
   'app/inbox/[id]/actions.ts#redraftAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#discardAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#retryAction': { access: 'staff' },
+  'app/inbox/[id]/actions.ts#newTicketLinkAction': { access: 'staff' },
   'app/admin/staff/actions.ts#addStaff': { access: 'owner' },
   'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },

@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { getBakery } from '@/db/bakery';
 import { discardQuestion, saveDraftEdit } from '@/db/drafts';
+import { replaceTicketToken } from '@/db/questions';
 import { requeueQuestion } from '@/db/queue';
 import { sendReply } from '@/db/replies';
 import { formatWhen } from '@/lib/format-time';
@@ -119,5 +120,22 @@ export const retryAction = action(
       return conflict('Only a failed question can be retried.');
     }
     return done(questionId, 'Back in the queue; a new draft is on its way.');
+  },
+);
+
+/**
+ * Staff and owners. A new link to the customer's ticket page, shown once to pass on; the
+ * customer's earlier link stops working, since only a hash of each is kept.
+ */
+export const newTicketLinkAction = action(
+  { role: 'staff', input: questionOnlyInput },
+  async ({ questionId }) => {
+    const replaced = replaceTicketToken({ id: questionId });
+    if (!replaced.ok) return conflict(GONE);
+    return {
+      ok: true,
+      message: 'A new link to the ticket page. The link the customer had no longer works.',
+      ticketPath: `/t/${replaced.ticketToken}`,
+    } as const;
   },
 );

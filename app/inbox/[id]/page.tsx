@@ -18,6 +18,7 @@ import { DraftMarkBadges, StatusBadge } from '../_components/marks';
 import { inboxHref, questionHref } from '../links';
 import { QuestionLive } from './question-live';
 import { QuestionWorkspace } from './question-workspace';
+import { TicketLink } from './ticket-link';
 import { Trace } from './trace';
 
 export const dynamic = 'force-dynamic';
@@ -91,6 +92,9 @@ export default async function QuestionPage({
             <DraftMarkBadges marks={marks} />
           </span>
         </p>
+        <div className="text-sm text-stone-700">
+          <TicketLink questionId={question.id} />
+        </div>
       </header>
 
       {question.status === 'queued' ? <ModelBudgetReached /> : null}
