@@ -16,24 +16,20 @@ export type FileArgs = { file: string; force: boolean };
 export function parseFileArgs(
   argv: string[],
 ): { ok: true; args: FileArgs } | { ok: false; message: string } {
-  let parsed: ReturnType<
-    typeof parseArgs<{
-      options: { force: { type: 'boolean' } };
-      allowPositionals: true;
-      strict: true;
-    }>
-  >;
+  let files: string[];
+  let force: boolean;
   try {
-    parsed = parseArgs({
+    const parsed = parseArgs({
       args: argv,
       options: { force: { type: 'boolean' } },
       strict: true,
       allowPositionals: true,
     });
+    files = parsed.positionals;
+    force = parsed.values.force === true;
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  const files = parsed.positionals;
   if (files.length === 0) return { ok: false, message: 'Name the backup file.' };
   if (files.length > 1) {
     return {
@@ -43,5 +39,5 @@ export function parseFileArgs(
   }
   const [file] = files;
   if (!file?.trim()) return { ok: false, message: 'Name the backup file.' };
-  return { ok: true, args: { file, force: parsed.values.force === true } };
+  return { ok: true, args: { file, force } };
 }
