@@ -215,12 +215,25 @@ export const users = sqliteTable(
     email: text('email').notNull(), // stored lower-cased
     name: text('name').notNull(),
     role: text('role', { enum: roles }).notNull(),
+    /** `$scrypt$n=…,r=…,p=…$salt$key`: the parameters travel with the hash. */
     passwordHash: text('password_hash').notNull(),
+    /** Set for a temporary password an owner handed out; cleared when the person picks their own. */
+    mustChangePassword: integer('must_change_password', { mode: 'boolean' })
+      .notNull()
+      .default(false),
+    /** The authenticator secret (base32) once two-factor sign-in is on; null when it is off. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at'),
+    /** A secret shown for enrolment but not yet confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step whose code was accepted: codes are never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at').notNull(),
     /** Removed staff keep their row so the replies they sent still name them. */
     removedAt: timestamp('removed_at'),
   },
-  (t) => [uniqueIndex('users_email').on(t.email)],
+  // Unique among current accounts only, so a removed person's email can be added again.
+  (t) => [uniqueIndex('users_email_current').on(t.email).where(sql`${t.removedAt} is null`)],
 );
 
 /** Server-side sessions: the id is the SHA-256 of the cookie's token, never the token itself. */
@@ -231,10 +244,48 @@ export const sessions = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** When the session ends unless used again: the first of its absolute and idle limits. */
     expiresAt: timestamp('expires_at').notNull(),
     createdAt: timestamp('created_at').notNull(),
+    /** Null until first used after sign-in (and for sessions older than this column). */
+    lastSeenAt: timestamp('last_seen_at'),
+    /** The browser and address that signed in, shown to the person on /account. */
+    userAgent: text('user_agent'),
+    address: text('address'),
   },
   (t) => [index('sessions_user').on(t.userId)],
+);
+
+/**
+ * A sign-in waiting for its second step: the password was right, the authenticator code is
+ * still to come. Like sessions, the id is the SHA-256 of a cookie's token.
+ */
+export const signInChallenges = sqliteTable(
+  'sign_in_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+  },
+  (t) => [index('sign_in_challenges_user').on(t.userId)],
+);
+
+/** One-time codes for signing in without the authenticator; only their SHA-256 is kept. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+    usedAt: timestamp('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash').on(t.userId, t.codeHash)],
 );
 
 /** Failed sign-ins, keyed by account and by address, for rate limiting across processes. */
@@ -301,5 +352,7 @@ export type AgentRun = typeof agentRuns.$inferSelect;
 export type ToolCall = typeof toolCalls.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type SignInChallenge = typeof signInChallenges.$inferSelect;
+export type RecoveryCode = typeof recoveryCodes.$inferSelect;
 export type Reply = typeof replies.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,18 +1,23 @@
 import 'server-only';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { writeAudit } from './audit';
 import { getDb, immediate } from './client';
 import { type Role, sessions, type User, users } from './schema';
 
-/** What the app needs of a signed-in person; never the password hash. */
-export type UserSummary = Pick<User, 'id' | 'email' | 'name' | 'role' | 'createdAt'>;
+/** What the app needs of a signed-in person; never the password hash or a secret. */
+export type UserSummary = Pick<
+  User,
+  'id' | 'email' | 'name' | 'role' | 'createdAt' | 'mustChangePassword' | 'totpEnabledAt'
+>;
 
-const summary = {
+export const summary = {
   id: users.id,
   email: users.email,
   name: users.name,
   role: users.role,
   createdAt: users.createdAt,
+  mustChangePassword: users.mustChangePassword,
+  totpEnabledAt: users.totpEnabledAt,
 };
 
 /** Any account at all, removed ones included: once there is one, setup is over for good. */
@@ -28,8 +33,22 @@ export function findActiveUserByEmail({ email }: { email: string }): User | unde
     .get();
 }
 
+/** The whole row of a current account, for checking its password or second factor. */
+export function findActiveUserById({ id }: { id: number }): User | undefined {
+  return getDb()
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.removedAt)))
+    .get();
+}
+
+/** The current account with this email; a removed person's old row does not count. */
 export function findUserByEmail({ email }: { email: string }): UserSummary | undefined {
-  return getDb().select(summary).from(users).where(eq(users.email, email.toLowerCase())).get();
+  return getDb()
+    .select(summary)
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.removedAt)))
+    .get();
 }
 
 export function listActiveUsers(): UserSummary[] {
@@ -49,13 +68,15 @@ export type NewUser = {
   now: Date;
   /** The owner who added the account, for the audit log; absent for setup and the CLI. */
   addedBy?: number;
+  /** A temporary password someone else chose: the person must pick their own at sign-in. */
+  mustChangePassword?: boolean;
 };
 
 export type CreateUserResult =
   | { ok: true; user: UserSummary }
   | { ok: false; reason: 'emailTaken' };
 
-/** Adds an account unless the email is already used (by a current or removed account). */
+/** Adds an account unless a current account has the email (a removed person may return). */
 export function createUser(input: NewUser): CreateUserResult {
   const db = getDb();
   return immediate(db, () => {
@@ -75,11 +96,26 @@ export function createFirstOwner(
   });
 }
 
-function insertUser({ email, name, role, passwordHash, now, addedBy }: NewUser): UserSummary {
+function insertUser({
+  email,
+  name,
+  role,
+  passwordHash,
+  now,
+  addedBy,
+  mustChangePassword = false,
+}: NewUser): UserSummary {
   const db = getDb();
   const user = db
     .insert(users)
-    .values({ email: email.toLowerCase(), name, role, passwordHash, createdAt: now })
+    .values({
+      email: email.toLowerCase(),
+      name,
+      role,
+      passwordHash,
+      mustChangePassword,
+      createdAt: now,
+    })
     .returning(summary)
     .get();
   writeAudit(db, {
@@ -126,4 +162,76 @@ export function removeStaffUser({
     });
     return { ok: true };
   });
+}
+
+export type ChangePasswordResult = { ok: true; endedSessions: number } | { ok: false };
+
+/**
+ * Stores a person's new password, clears any "must change" mark, and ends every other session
+ * they have, in one transaction with its audit row. `expectedHash` is the hash the current
+ * password was checked against: if it changed meanwhile, nothing is written.
+ */
+export function changePassword({
+  userId,
+  expectedHash,
+  passwordHash,
+  keepSessionId,
+  now,
+}: {
+  userId: number;
+  expectedHash: string;
+  passwordHash: string;
+  keepSessionId: string;
+  now: Date;
+}): ChangePasswordResult {
+  const db = getDb();
+  return immediate(db, () => {
+    const before = db
+      .select({ mustChangePassword: users.mustChangePassword })
+      .from(users)
+      .where(
+        and(eq(users.id, userId), eq(users.passwordHash, expectedHash), isNull(users.removedAt)),
+      )
+      .get();
+    if (!before) return { ok: false };
+    db.update(users)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(users.id, userId))
+      .run();
+    const ended = db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+      .run().changes;
+    writeAudit(db, {
+      userId,
+      at: now,
+      action: 'password.change',
+      entity: 'user',
+      entityId: String(userId),
+      after: { replacedTemporary: before.mustChangePassword, otherSessionsEnded: ended },
+    });
+    return { ok: true, endedSessions: ended };
+  });
+}
+
+/**
+ * Replaces a hash made with older parameters by one of the same password with today's; only
+ * if the stored hash is still the one that was checked, so a password changed meanwhile wins.
+ */
+export function upgradePasswordHash({
+  userId,
+  expectedHash,
+  passwordHash,
+}: {
+  userId: number;
+  expectedHash: string;
+  passwordHash: string;
+}): boolean {
+  return (
+    getDb()
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+      .run().changes === 1
+  );
 }

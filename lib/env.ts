@@ -34,6 +34,9 @@ const envSchema = z
     DRAFT_WORKER: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
     INTAKE_API_KEY: optionalString,
     PUBLIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    // A shop computer: one working day from sign-in, and half an hour left unattended.
+    SESSION_MAX_HOURS: positiveInt(12),
+    SESSION_IDLE_MINUTES: positiveInt(30),
   })
   .transform((env) => ({
     ...env,

@@ -1,8 +1,8 @@
 // `npm run user:add -- --email … --role owner|staff [--name …]`: adds an account from the
-// operator's shell. Bad input gets a clear message, a non-zero exit, and writes nothing.
+// operator's shell. Bad input gets a clear message, a non-zero exit, and writes nothing. The
+// password is the person's own (they typed it here), so it need not be changed at sign-in.
 import { closeDb } from '@/db/client';
 import { createUser, findUserByEmail } from '@/db/users';
-import { commonPasswords } from '@/lib/auth/common-passwords';
 import { hashPassword } from '@/lib/auth/password-hash';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { parseUserAddArgs, passwordFromPipedInput, USER_ADD_USAGE } from '@/lib/auth/user-add-args';
@@ -27,11 +27,11 @@ async function main(): Promise<void> {
   if (!parsed.ok) fail(`${parsed.message}\n${USER_ADD_USAGE}`, 2);
   const { email, role, name } = parsed.args;
 
-  if (findUserByEmail({ email })) fail(`${email} already has (or had) an account.`);
+  if (findUserByEmail({ email })) fail(`${email} already has an account.`);
 
   const password = await readPassword();
   if (!password) fail('No password given.');
-  const problem = passwordProblem({ password, email, commonPasswords: commonPasswords() });
+  const problem = passwordProblem({ password, email, name });
   if (problem) fail(`Password refused: ${problem}`);
 
   const created = createUser({
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     passwordHash: await hashPassword(password),
     now: new Date(),
   });
-  if (!created.ok) fail(`${email} already has (or had) an account.`);
+  if (!created.ok) fail(`${email} already has an account.`);
   closeDb();
   console.log(`Added ${created.user.role} ${created.user.name} <${created.user.email}>.`);
 }

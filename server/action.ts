@@ -40,14 +40,21 @@ export function isGuardedAction(fn: unknown): boolean {
 }
 
 export function action<const W extends Who, S extends z.ZodType, Done>(
-  guard: { role: W; input: S },
+  guard: {
+    role: W;
+    input: S;
+    /** Open to someone whose password is temporary: only the password change itself. */
+    allowTemporaryPassword?: boolean;
+  },
   work: (input: z.output<S>, user: Caller<W>, typed: Typed<S>) => Promise<Done>,
 ): Action<Done | Rejected<FieldsOf<S>>> {
   const run: Action<Done | Rejected<FieldsOf<S>>> = async (_previous, formData) => {
     const user = await getCurrentUser();
     let caller: CurrentUser | null = user;
     if (guard.role !== 'anyone') {
-      const decision = authorize(user, guard.role);
+      const decision = authorize(user, guard.role, {
+        allowTemporaryPassword: guard.allowTemporaryPassword,
+      });
       if (!decision.ok) return decision;
       caller = decision.user;
     }

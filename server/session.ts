@@ -2,9 +2,9 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { deleteSession, extendSession, findSessionWithUser, insertSession } from '@/db/sessions';
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from '@/db/sessions';
 import { hasAnyUser, type UserSummary } from '@/db/users';
-import { authorize, type Role } from '@/lib/auth/roles';
+import { authorize, PASSWORD_CHANGE_FIRST, type Role } from '@/lib/auth/roles';
 import {
   isHttpsRequest,
   PLAIN_SESSION_COOKIE,
@@ -13,14 +13,26 @@ import {
   sessionCookieOptions,
   sessionTokenFrom,
 } from '@/lib/auth/session-cookie';
-import { judgeSession, sessionExpiresAt } from '@/lib/auth/session-expiry';
+import { judgeSession, type SessionPolicy, sessionPolicy } from '@/lib/auth/session-expiry';
 import { generateSessionToken, hashSessionToken } from '@/lib/auth/session-token';
+import { clientAddress } from '@/lib/client-address';
+import { env } from '@/lib/env';
 
 /**
  * Server-side sessions after the Lucia project's guide: the cookie holds a random token, the
- * database the token's SHA-256 as the session id, with a sliding expiry.
+ * database the token's SHA-256 as the session id. A session ends at an absolute lifetime from
+ * sign-in and after an idle timeout (SESSION_MAX_HOURS, SESSION_IDLE_MINUTES), both judged
+ * here, on the server, for every request.
  */
 export type CurrentUser = UserSummary & { sessionId: string };
+
+function currentPolicy(): SessionPolicy {
+  const settings = env();
+  return sessionPolicy({
+    maxHours: settings.SESSION_MAX_HOURS,
+    idleMinutes: settings.SESSION_IDLE_MINUTES,
+  });
+}
 
 /** The signed-in user of this request, or null. Looked up once per request. */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
@@ -30,30 +42,51 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const id = hashSessionToken(token);
   const found = findSessionWithUser({ id });
   if (!found) return null;
-  const verdict = judgeSession({ expiresAt: found.session.expiresAt, now: new Date() });
+  const verdict = judgeSession({
+    createdAt: found.session.createdAt,
+    lastSeenAt: found.session.lastSeenAt,
+    now: new Date(),
+    policy: currentPolicy(),
+  });
   if (verdict.kind === 'expired') {
     deleteSession({ id });
     return null;
   }
-  // The cookie's own expiry is refreshed by proxy.ts; pages cannot set cookies.
-  if (verdict.kind === 'renew') extendSession({ id, expiresAt: verdict.expiresAt });
+  if (verdict.kind === 'touch') {
+    touchSession({ id, lastSeenAt: verdict.lastSeenAt, expiresAt: verdict.expiresAt });
+  }
   return { ...found.user, sessionId: id };
 });
 
+/** Where someone whose password is temporary goes before anything else. */
+export const PASSWORD_CHANGE_PATH = '/account';
+
+type Gate = {
+  role: Role;
+  /** Only the password change itself (and /account) may be used with a temporary password. */
+  allowTemporaryPassword?: boolean;
+};
+
+async function decide({ role, allowTemporaryPassword }: Gate) {
+  return authorize(await getCurrentUser(), role, { allowTemporaryPassword });
+}
+
 /**
  * For pages: the signed-in user with at least `role`. Anyone else is sent to /setup (no
- * account exists yet), to /login (not signed in) or shown the 403 page (wrong role).
+ * account exists yet), to /login (not signed in), to /account (their password is a temporary
+ * one) or shown the 403 page (wrong role).
  */
 export async function requireUser({
   role,
   returnTo,
-}: {
-  role: Role;
+  allowTemporaryPassword,
+}: Gate & {
   /** Where /login sends the user back to afterwards. */
   returnTo?: string;
 }): Promise<CurrentUser> {
-  const decision = authorize(await getCurrentUser(), role);
+  const decision = await decide({ role, allowTemporaryPassword });
   if (decision.ok) return decision.user;
+  if (decision === PASSWORD_CHANGE_FIRST) redirect(PASSWORD_CHANGE_PATH);
   if (decision.status === 403) forbidden();
   if (!hasAnyUser()) redirect('/setup');
   redirect(returnTo ? `/login?next=${encodeURIComponent(returnTo)}` : '/login');
@@ -65,9 +98,9 @@ export async function requireUser({
  */
 export async function authorizeRoute(
   _request: Request,
-  { role }: { role: Role },
+  gate: Gate,
 ): Promise<{ ok: true; user: CurrentUser } | { ok: false; response: Response }> {
-  const decision = authorize(await getCurrentUser(), role);
+  const decision = await decide(gate);
   if (decision.ok) return decision;
   return {
     ok: false,
@@ -78,20 +111,35 @@ export async function authorizeRoute(
   };
 }
 
-async function requestIsHttps(): Promise<boolean> {
+export async function requestIsHttps(): Promise<boolean> {
   const list = await headers();
   return isHttpsRequest({ forwardedProto: list.get('x-forwarded-proto') });
 }
 
-/** Starts a session for the user and sets its cookie (server actions and route handlers only). */
+/**
+ * Starts a session for the user and sets its cookie (server actions and route handlers only).
+ * The cookie lasts the session's absolute lifetime; the idle timeout is the server's to judge.
+ */
 export async function startSession({ userId }: { userId: number }): Promise<void> {
   const now = new Date();
   const token = generateSessionToken();
-  const expiresAt = sessionExpiresAt(now);
-  insertSession({ id: hashSessionToken(token), userId, expiresAt, now });
-  const secure = await requestIsHttps();
+  const policy = currentPolicy();
+  const list = await headers();
+  insertSession({
+    id: hashSessionToken(token),
+    userId,
+    expiresAt: new Date(now.getTime() + Math.min(policy.idleMs, policy.absoluteMs)),
+    now,
+    userAgent: list.get('user-agent')?.slice(0, 300) ?? null,
+    address: clientAddress(list).slice(0, 64),
+  });
+  const secure = isHttpsRequest({ forwardedProto: list.get('x-forwarded-proto') });
   const jar = await cookies();
-  jar.set(sessionCookieName({ secure }), token, sessionCookieOptions({ secure, expiresAt }));
+  jar.set(
+    sessionCookieName({ secure }),
+    token,
+    sessionCookieOptions({ secure, expiresAt: new Date(now.getTime() + policy.absoluteMs) }),
+  );
 }
 
 /** Revokes this request's session on the server and clears its cookie. */

@@ -4,8 +4,13 @@ import {
   reserveSignInAttempt,
   withdrawSignInAttempt,
 } from '@/db/sign-in-failures';
-import { findActiveUserByEmail, type UserSummary } from '@/db/users';
-import { UNMATCHABLE_PASSWORD_HASH, verifyPassword } from '@/lib/auth/password-hash';
+import { findActiveUserByEmail, type UserSummary, upgradePasswordHash } from '@/db/users';
+import {
+  hashPassword,
+  needsRehash,
+  UNMATCHABLE_PASSWORD_HASH,
+  verifyPassword,
+} from '@/lib/auth/password-hash';
 import { judgeSignInLimit, SIGN_IN_LIMIT, signInFailureKeys } from '@/lib/auth/sign-in-limit';
 
 export type SignInAttempt =
@@ -51,8 +56,19 @@ export async function attemptSignIn({
   // Only the account's count: clearing the address would let one good sign-in reset a
   // password-spraying run from the same address.
   clearSignInFailures({ keys: [account] });
-  const { passwordHash: _hash, removedAt: _removed, ...summary } = user;
-  return { ok: true, user: summary };
+  // Hashing parameters raised since this password was set: store a hash made with today's.
+  if (needsRehash(user.passwordHash)) {
+    upgradePasswordHash({
+      userId: user.id,
+      expectedHash: user.passwordHash,
+      passwordHash: await hashPassword(password),
+    });
+  }
+  const { id, email: userEmail, name, role, createdAt, mustChangePassword, totpEnabledAt } = user;
+  return {
+    ok: true,
+    user: { id, email: userEmail, name, role, createdAt, mustChangePassword, totpEnabledAt },
+  };
 }
 
 export const WRONG_CREDENTIALS = 'That email and password do not match an account.';

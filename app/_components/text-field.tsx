@@ -88,21 +88,18 @@ export function TextField(props: InputProps | TextareaProps) {
   );
 }
 
+/** What `useFormAction`'s `field(name)` hands a field. */
+type FormField = { name: string; error?: string; idPrefix?: string };
+
 /**
  * A password: `current` for signing in, `new` for choosing one (the browser may suggest a
- * strong one, and the rule is shown beside the field).
+ * strong one, and the rule is shown beside the field), `again` for repeating a new one.
  */
 export function PasswordField({
   purpose,
   label = 'Password',
   ...field
-}: {
-  purpose: 'current' | 'new';
-  label?: string;
-  name: string;
-  error?: string;
-  idPrefix?: string;
-}) {
+}: FormField & { purpose: 'current' | 'new' | 'again'; label?: string }) {
   return (
     <TextField
       {...field}
@@ -114,7 +111,27 @@ export function PasswordField({
   );
 }
 
-export const NEW_PASSWORD_HINT = 'At least 8 characters, and not one of the most common passwords.';
+/** A one-time code: the authenticator app's six digits, or a recovery code where one is taken. */
+export function CodeField({
+  digitsOnly = false,
+  ...field
+}: FormField & {
+  label: string;
+  hint?: string;
+  /** Only the app's digits are taken here (a phone shows its number pad). */
+  digitsOnly?: boolean;
+}) {
+  return (
+    <TextField
+      {...field}
+      autoComplete="one-time-code"
+      inputMode={digitsOnly ? 'numeric' : 'text'}
+    />
+  );
+}
+
+export const NEW_PASSWORD_HINT =
+  'At least 12 characters and hard to guess: a few unrelated words work well.';
 
 /** A form-level message (wrong password, rate limit, forbidden). */
 export function FormMessage({ message }: { message?: string }) {

@@ -29,6 +29,7 @@ export function AppShell({
         <nav aria-label="Main" className="flex gap-3">
           {roleAllows(user.role, 'staff') ? <Link href="/inbox">Inbox</Link> : null}
           {roleAllows(user.role, 'owner') ? <Link href="/admin">Admin</Link> : null}
+          <Link href="/account">Account</Link>
         </nav>
         <span className="ml-auto text-sm text-stone-700" data-testid="signed-in-user">
           {user.name} ({user.role})

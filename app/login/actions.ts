@@ -4,10 +4,11 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { signInInput } from '@/lib/auth/forms';
-import { safeNextPath } from '@/lib/auth/next-path';
+import { landingPath, secondStepPath } from '@/lib/auth/next-path';
 import { signInLimitMessage } from '@/lib/auth/sign-in-limit';
 import { clientAddress } from '@/lib/client-address';
 import { action } from '@/server/action';
+import { beginSecondFactor } from '@/server/credentials';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
 import { refused } from '../_components/form-state';
@@ -27,7 +28,11 @@ export const signIn = action(
       }
       return refused(400, { message: WRONG_CREDENTIALS }, typed);
     }
+    if (attempt.user.totpEnabledAt) {
+      await beginSecondFactor({ userId: attempt.user.id });
+      redirect(secondStepPath(next));
+    }
     await startSession({ userId: attempt.user.id });
-    redirect(safeNextPath(next, attempt.user.role === 'owner' ? '/admin' : '/inbox'));
+    redirect(landingPath({ ...attempt.user, next }));
   },
 );

@@ -2,7 +2,6 @@
 
 import { redirect } from 'next/navigation';
 import { createFirstOwner, hasAnyUser } from '@/db/users';
-import { commonPasswords } from '@/lib/auth/common-passwords';
 import { setupInput } from '@/lib/auth/forms';
 import { hashPassword } from '@/lib/auth/password-hash';
 import { passwordProblem } from '@/lib/auth/password-policy';
@@ -17,7 +16,7 @@ export const createOwner = action(
   { role: 'anyone', input: setupInput },
   async ({ name, email, password }, _user, typed) => {
     if (hasAnyUser()) return refused(409, { message: ALREADY_SET_UP }, typed);
-    const problem = passwordProblem({ password, email, commonPasswords: commonPasswords() });
+    const problem = passwordProblem({ password, email, name });
     if (problem) return refused(400, { errors: { password: problem } }, typed);
     const passwordHash = await hashPassword(password);
     const created = createFirstOwner({ name, email, passwordHash, now: new Date() });

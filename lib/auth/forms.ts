@@ -30,3 +30,46 @@ export const removeStaffInput = z.object({
 });
 
 export { type FieldErrors, fieldErrors, formFields } from '@/lib/form-data';
+
+/** Changing one's password: the current one, the new one twice. */
+export const changePasswordInput = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Enter your current password.' })
+      .min(1, { error: 'Enter your current password.' })
+      .max(PASSWORD_MAX_LENGTH, { error: 'That is not your current password.' }),
+    newPassword: passwordField,
+    confirmPassword: z.string({ error: 'Enter the new password again.' }),
+  })
+  .refine((input) => input.confirmPassword === input.newPassword, {
+    error: 'The two new passwords differ.',
+    path: ['confirmPassword'],
+  })
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    error: 'Choose a password different from your current one.',
+    path: ['newPassword'],
+  });
+
+/** A session id as stored: the hex SHA-256 of its token. */
+export const sessionIdInput = z.object({
+  sessionId: z.string({ error: 'Choose a session.' }).regex(/^[0-9a-f]{64}$/, {
+    error: 'Choose a session.',
+  }),
+});
+
+const codeField = z
+  .string({ error: 'Enter the code.' })
+  .trim()
+  .min(1, { error: 'Enter the code.' })
+  .max(64, { error: 'That code is not right.' });
+
+/** The six digits from the app; also a recovery code where one is accepted. */
+export const codeInput = z.object({ code: codeField });
+
+export const disableTwoFactorInput = z.object({
+  password: z
+    .string({ error: 'Enter your password.' })
+    .min(1, { error: 'Enter your password.' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'That is not your password.' }),
+  code: codeField,
+});

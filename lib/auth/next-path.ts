@@ -17,3 +17,26 @@ export function safeNextPath(next: unknown, fallback = '/inbox'): string {
   if (resolved.origin !== base) return fallback;
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
+
+/**
+ * Where a person lands once signed in: to choose their own password first if theirs is a
+ * temporary one, otherwise where they were going, or their role's home.
+ */
+export function landingPath({
+  role,
+  mustChangePassword,
+  next,
+}: {
+  role: 'owner' | 'staff';
+  mustChangePassword: boolean;
+  next?: unknown;
+}): string {
+  if (mustChangePassword) return '/account';
+  return safeNextPath(next, role === 'owner' ? '/admin' : '/inbox');
+}
+
+/** The second step of a sign-in, carrying where the person was going. */
+export function secondStepPath(next: unknown): string {
+  const safe = typeof next === 'string' && next ? safeNextPath(next, '') : '';
+  return safe ? `/login/code?next=${encodeURIComponent(safe)}` : '/login/code';
+}

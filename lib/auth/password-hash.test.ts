@@ -3,6 +3,7 @@ import {
   decodePasswordHash,
   encodePasswordHash,
   hashPassword,
+  needsRehash,
   PASSWORD_HASH_PARAMS,
   scryptMaxmem,
   UNMATCHABLE_PASSWORD_HASH,
@@ -66,5 +67,20 @@ describe('verifying a password', () => {
     expect(decoded).toMatchObject({ n: 131072, r: 8, p: 1 });
     if (!decoded) return;
     expect(encodePasswordHash(decoded)).toBe(UNMATCHABLE_PASSWORD_HASH);
+  });
+});
+
+describe('rehashing', () => {
+  it('is due for a hash made with weaker parameters than today’s, and only then', async () => {
+    const old = await hashPassword('rye and caraway', cheap);
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash(old, cheap)).toBe(false);
+    expect(needsRehash(UNMATCHABLE_PASSWORD_HASH)).toBe(false);
+    const decoded = decodePasswordHash(UNMATCHABLE_PASSWORD_HASH);
+    if (!decoded) throw new Error('expected a decodable hash');
+    expect(needsRehash(encodePasswordHash({ ...decoded, r: 16 }))).toBe(false);
+    expect(needsRehash(encodePasswordHash({ ...decoded, p: 2 }))).toBe(false);
+    expect(needsRehash(UNMATCHABLE_PASSWORD_HASH, { ...PASSWORD_HASH_PARAMS, p: 2 })).toBe(true);
+    expect(needsRehash('not a hash')).toBe(true);
   });
 });

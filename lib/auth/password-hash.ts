@@ -89,6 +89,23 @@ export async function verifyPassword(password: string, encoded: string): Promise
 }
 
 /**
+ * Whether a stored hash was made with other parameters than today's (or cannot be read), so
+ * a successful sign-in should store a fresh one. Only ever upgrades: a hash made with more
+ * work than today's is left as it is.
+ */
+export function needsRehash(encoded: string, params: ScryptParams = PASSWORD_HASH_PARAMS): boolean {
+  const decoded = decodePasswordHash(encoded);
+  if (!decoded) return true;
+  return (
+    decoded.n < params.n ||
+    decoded.r < params.r ||
+    decoded.p < params.p ||
+    decoded.salt.length < params.saltBytes ||
+    decoded.key.length < params.keyBytes
+  );
+}
+
+/**
  * A well-formed hash of no password: checking an unknown email against it costs as much as
  * checking a real account, so response times do not reveal which emails have accounts.
  */

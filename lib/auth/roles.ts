@@ -21,12 +21,24 @@ export const NOT_ALLOWED: Denial = {
   message: 'Your account is not allowed to do that.',
 };
 
-/** The one decision behind every page, action and route check. */
-export function authorize<U extends { role: Role }>(
+export const PASSWORD_CHANGE_FIRST: Denial = {
+  ok: false,
+  status: 403,
+  message: 'Choose your own password first, on your account page.',
+};
+
+/**
+ * The one decision behind every page, action and route check. Someone signed in with a
+ * temporary password an owner handed out may do nothing but choose their own, so only the
+ * checks that say `allowTemporaryPassword` (the password change) let them through.
+ */
+export function authorize<U extends { role: Role; mustChangePassword?: boolean }>(
   user: U | null,
   required: Role,
+  { allowTemporaryPassword = false }: { allowTemporaryPassword?: boolean } = {},
 ): { ok: true; user: U } | Denial {
   if (!user) return NOT_SIGNED_IN;
   if (!roleAllows(user.role, required)) return NOT_ALLOWED;
+  if (user.mustChangePassword && !allowTemporaryPassword) return PASSWORD_CHANGE_FIRST;
   return { ok: true, user };
 }

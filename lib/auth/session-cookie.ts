@@ -48,3 +48,15 @@ export function sessionCookieOptions({
 export function sessionTokenFrom(read: (name: string) => string | undefined): string | null {
   return read(SECURE_SESSION_COOKIE) ?? read(PLAIN_SESSION_COOKIE) ?? null;
 }
+
+/** The cookie of a sign-in waiting for its second step (the authenticator code). */
+export const SECURE_CHALLENGE_COOKIE = '__Host-bakery_sign_in';
+export const PLAIN_CHALLENGE_COOKIE = 'bakery_sign_in';
+
+export function challengeCookieName({ secure }: { secure: boolean }): string {
+  return secure ? SECURE_CHALLENGE_COOKIE : PLAIN_CHALLENGE_COOKIE;
+}
+
+export function challengeTokenFrom(read: (name: string) => string | undefined): string | null {
+  return read(SECURE_CHALLENGE_COOKIE) ?? read(PLAIN_CHALLENGE_COOKIE) ?? null;
+}

@@ -23,6 +23,8 @@ const person = (role: 'owner' | 'staff'): CurrentUser => ({
   name: role,
   role,
   createdAt: new Date(0),
+  mustChangePassword: false,
+  totpEnabledAt: null,
   sessionId: 'session',
 });
 
@@ -83,6 +85,28 @@ describe('action()', () => {
       form({ name: 'A', password: 'x'.repeat(12), count: '1' }),
     );
     expect(result).toEqual({ ok: true, message: 'done' });
+  });
+
+  it('refuses someone with a temporary password unless the action is the password change', async () => {
+    const { schema, seen } = watched();
+    const work = vi.fn(async () => ({ ok: true as const, message: 'done' }));
+    const valid = form({ name: 'Ann', password: 'long enough password', count: '2' });
+    session.user = { ...person('staff'), mustChangePassword: true };
+
+    const inbox = action({ role: 'staff', input: schema }, work);
+    expect(await inbox(undefined, valid)).toEqual({
+      ok: false,
+      status: 403,
+      message: 'Choose your own password first, on your account page.',
+    });
+    expect(seen.parsed).toBe(0);
+    expect(work).not.toHaveBeenCalled();
+
+    const changePassword = action(
+      { role: 'staff', input: schema, allowTemporaryPassword: true },
+      work,
+    );
+    expect(await changePassword(undefined, valid)).toEqual({ ok: true, message: 'done' });
   });
 
   it('answers bad input with each error beside its field and never runs the work', async () => {

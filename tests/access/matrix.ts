@@ -26,7 +26,10 @@ export type PageRow = Row & {
 
 export type RouteRow = Row & { path?: string; body?: unknown };
 
-export type ActionRow = Row;
+export type ActionRow = Row & {
+  /** The one thing someone signed in with a temporary password may do first. */
+  temporaryPassword?: 'allowed';
+};
 
 export const pages: Record<string, PageRow> = {
   '/': { access: 'public', why: 'the bakery’s public page' },
@@ -36,6 +39,11 @@ export const pages: Record<string, PageRow> = {
     why: 'creates the first owner while no account exists; a 404 ever after',
     expect: { anonymous: 404, staff: 404, owner: 404 },
   },
+  '/login/code': {
+    access: 'public',
+    why: 'the second step of a sign-in: needs the cookie a right password set, else goes to /login',
+    expect: { anonymous: 307, staff: 307, owner: 307 },
+  },
   '/ask': { access: 'public', why: 'customers ask their questions here' },
   '/t/[token]': {
     access: 'public',
@@ -43,6 +51,7 @@ export const pages: Record<string, PageRow> = {
     path: '/t/no-such-ticket-token-000000000000',
     expect: { anonymous: 404, staff: 404, owner: 404 },
   },
+  '/account': { access: 'staff' },
   '/inbox': { access: 'staff' },
   '/inbox/[id]': { access: 'staff', path: '/inbox/1' },
   '/admin': { access: 'owner' },
@@ -62,11 +71,21 @@ export const actions: Record<string, ActionRow> = {
     access: 'public',
     why: 'works only while the database has no account at all',
   },
+  'app/login/code/actions.ts#verifySignInCode': {
+    access: 'public',
+    why: 'the second step of a sign-in: does nothing without the cookie a right password set',
+  },
   'app/_shell/actions.ts#signOut': {
     access: 'public',
     why: 'ends the caller’s own session; harmless without one',
   },
   'app/ask/actions.ts#submitQuestion': { access: 'public', why: 'anyone may ask a question' },
+  'app/account/actions.ts#changePasswordAction': { access: 'staff', temporaryPassword: 'allowed' },
+  'app/account/actions.ts#endSessionAction': { access: 'staff' },
+  'app/account/actions.ts#signOutEverywhereAction': { access: 'staff' },
+  'app/account/actions.ts#startTwoFactorAction': { access: 'owner' },
+  'app/account/actions.ts#confirmTwoFactorAction': { access: 'owner' },
+  'app/account/actions.ts#disableTwoFactorAction': { access: 'owner' },
   'app/inbox/[id]/actions.ts#sendReplyAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#saveDraftAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#redraftAction': { access: 'staff' },

@@ -8,7 +8,10 @@ import { generateTemporaryPassword } from '@/lib/auth/temporary-password';
 import { action } from '@/server/action';
 import { refused } from '../../_components/form-state';
 
-/** Owner only. The temporary password is returned once, to this form, and stored only hashed. */
+/**
+ * Owner only. The temporary password is returned once, to this form, and stored only hashed;
+ * the new person must choose their own at first sign-in.
+ */
 export const addStaff = action(
   { role: 'owner', input: addStaffInput },
   async (input, user, typed) => {
@@ -19,9 +22,10 @@ export const addStaff = action(
       passwordHash: await hashPassword(temporaryPassword),
       now: new Date(),
       addedBy: user.id,
+      mustChangePassword: true,
     });
     if (!created.ok) {
-      const taken = 'Someone with this email already has (or had) an account.';
+      const taken = 'Someone with this email already has an account.';
       return refused(409, { errors: { email: taken } }, typed);
     }
     revalidatePath('/admin/staff');

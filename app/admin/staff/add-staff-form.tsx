@@ -14,7 +14,7 @@ export function AddStaffForm() {
         <div role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
           <p>
             Added {added.added.name} ({added.added.email}). Their temporary password, shown only
-            this once:
+            this once (they choose their own when they first sign in):
           </p>
           <p className="font-mono text-lg" data-testid="temporary-password">
             {added.temporaryPassword}

@@ -1,17 +1,19 @@
 import { headers } from 'next/headers';
-import { signInInput } from '@/lib/auth/forms';
+import { codeInput, signInInput } from '@/lib/auth/forms';
 import { signInLimitMessage } from '@/lib/auth/sign-in-limit';
 import { clientAddress } from '@/lib/client-address';
 import { readJsonBody } from '@/lib/intake/read-json-body';
+import { checkSecondFactor } from '@/server/credentials';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * Public: sign-in for scripts. JSON `{ email, password }`; 200 sets the session cookie,
- * 401 for a wrong email or password, 429 with Retry-After once limited, 413/415 for a body
- * that is too large or not JSON.
+ * Public: sign-in for scripts. JSON `{ email, password }`, plus `code` (authenticator or
+ * recovery code) for an account with two-factor sign-in; 200 sets the session cookie, 401 for
+ * a wrong email, password or code (`codeRequired` when one is missing), 429 with Retry-After
+ * once limited, 413/415 for a body that is too large or not JSON.
  */
 export async function POST(request: Request): Promise<Response> {
   // JSON only, and small: a cross-site form cannot post JSON without a preflight, and nobody
@@ -36,6 +38,25 @@ export async function POST(request: Request): Promise<Response> {
   }
   if (!attempt.ok) {
     return Response.json({ error: 'unauthorized', message: WRONG_CREDENTIALS }, { status: 401 });
+  }
+  if (attempt.user.totpEnabledAt) {
+    const code = codeInput.safeParse(body.value);
+    if (!code.success) {
+      return Response.json(
+        { error: 'codeRequired', message: 'Send the code from your authenticator app as `code`.' },
+        { status: 401 },
+      );
+    }
+    const check = await checkSecondFactor({ userId: attempt.user.id, code: code.data.code });
+    if (!check.ok && check.kind === 'limited') {
+      return Response.json(
+        { error: 'tooManyAttempts', message: signInLimitMessage(check.retryAfterSeconds) },
+        { status: 429, headers: { 'Retry-After': String(check.retryAfterSeconds) } },
+      );
+    }
+    if (!check.ok) {
+      return Response.json({ error: 'unauthorized', message: 'Wrong code.' }, { status: 401 });
+    }
   }
   await startSession({ userId: attempt.user.id });
   const { id, email, name, role } = attempt.user;

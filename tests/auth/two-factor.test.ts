@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listAuditEntries } from '@/db/audit';
+import {
+  countUnusedRecoveryCodes,
+  disableTwoFactor,
+  enableTwoFactor,
+  findSignInChallenge,
+  insertSignInChallenge,
+  setPendingTotpSecret,
+} from '@/db/two-factor';
+import { createUser, findActiveUserById } from '@/db/users';
+import { hashPassword, PASSWORD_HASH_PARAMS } from '@/lib/auth/password-hash';
+import { SIGN_IN_LIMIT } from '@/lib/auth/sign-in-limit';
+import {
+  checkTotpCode,
+  generateRecoveryCodes,
+  generateTotpSecret,
+  hashRecoveryCode,
+  totpCodeAt,
+} from '@/lib/auth/two-factor';
+import { checkCurrentPassword, checkSecondFactor } from '@/server/credentials';
+import { useTempDatabase } from '../support/temp-db';
+
+const now = new Date('2026-12-01T09:00:10Z');
+const seconds = (s: number) => new Date(now.getTime() + s * 1000);
+
+describe('two-factor sign-in on a real database', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  let userId: number;
+  const secret = generateTotpSecret();
+  const codes = generateRecoveryCodes();
+
+  beforeEach(async () => {
+    temp = useTempDatabase();
+    const passwordHash = await hashPassword('proof the rye at dawn', {
+      ...PASSWORD_HASH_PARAMS,
+      n: 1024,
+    });
+    const created = createUser({
+      email: 'olive@juniper.test',
+      name: 'Olive',
+      role: 'owner',
+      passwordHash,
+      now,
+    });
+    if (!created.ok) throw new Error('not created');
+    userId = created.user.id;
+  });
+  afterEach(() => temp.cleanup());
+
+  function enrol() {
+    setPendingTotpSecret({ userId, secret });
+    const confirm = checkTotpCode({
+      secret,
+      code: totpCodeAt({ secret, at: now }),
+      now,
+      lastStep: null,
+    });
+    if (!confirm.ok) throw new Error('the app code should confirm');
+    return enableTwoFactor({
+      userId,
+      secret,
+      step: confirm.step,
+      recoveryCodeHashes: codes.map(hashRecoveryCode),
+      now,
+    });
+  }
+
+  it('turns on only with the pending secret, audited, with ten recovery codes', () => {
+    expect(enableTwoFactor({ userId, secret, step: 1, recoveryCodeHashes: [], now })).toEqual({
+      ok: false,
+      reason: 'notPending',
+    });
+    expect(findActiveUserById({ id: userId })?.totpSecret).toBeNull();
+
+    expect(enrol()).toEqual({ ok: true });
+    expect(findActiveUserById({ id: userId })).toMatchObject({
+      totpSecret: secret,
+      totpPendingSecret: null,
+      totpEnabledAt: now,
+    });
+    expect(countUnusedRecoveryCodes({ userId })).toBe(10);
+    expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({ action: 'twoFactor.enable', userId });
+    // Once on, a new pending secret cannot be slipped in.
+    setPendingTotpSecret({ userId, secret: generateTotpSecret() });
+    expect(findActiveUserById({ id: userId })?.totpPendingSecret).toBeNull();
+  });
+
+  it('accepts each authenticator code once, and never the one that confirmed enrolment', async () => {
+    enrol();
+    expect(await checkSecondFactor({ userId, code: totpCodeAt({ secret, at: now }), now })).toEqual(
+      {
+        ok: false,
+        kind: 'wrong',
+      },
+    );
+    const next = totpCodeAt({ secret, at: seconds(30) });
+    expect(await checkSecondFactor({ userId, code: next, now: seconds(30) })).toEqual({
+      ok: true,
+      via: 'app',
+    });
+    expect(await checkSecondFactor({ userId, code: next, now: seconds(31) })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('accepts each recovery code once, however it is typed, and audits its use', async () => {
+    enrol();
+    const [first, second] = codes as [string, string];
+    expect(
+      await checkSecondFactor({ userId, code: first.toUpperCase().replaceAll('-', ' '), now }),
+    ).toEqual({ ok: true, via: 'recovery' });
+    expect(await checkSecondFactor({ userId, code: first, now })).toEqual({
+      ok: false,
+      kind: 'wrong',
+    });
+    expect(countUnusedRecoveryCodes({ userId })).toBe(9);
+    expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({
+      action: 'twoFactor.recoveryCodeUsed',
+      after: JSON.stringify({ remaining: 9 }),
+    });
+    expect(await checkSecondFactor({ userId, code: second, now })).toMatchObject({ ok: true });
+  });
+
+  it('stops accepting codes after five wrong ones, even the right one', async () => {
+    enrol();
+    for (let i = 0; i < SIGN_IN_LIMIT.maxFailures; i++) {
+      expect(await checkSecondFactor({ userId, code: `aaaa-bbbb-cccc-000${i}`, now })).toEqual({
+        ok: false,
+        kind: 'wrong',
+      });
+    }
+    expect(await checkSecondFactor({ userId, code: codes[0] ?? '', now })).toMatchObject({
+      ok: false,
+      kind: 'limited',
+    });
+    expect(countUnusedRecoveryCodes({ userId })).toBe(10);
+  });
+
+  it('limits guesses at the current password too', async () => {
+    expect(
+      await checkCurrentPassword({ userId, password: 'proof the rye at dawn', now }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        checkCurrentPassword({ userId, password: `guess ${i}`, now }),
+      ),
+    );
+    expect(guesses.filter((g) => !g.ok && g.kind === 'limited')).toHaveLength(
+      8 - SIGN_IN_LIMIT.maxFailures,
+    );
+    expect(
+      await checkCurrentPassword({ userId, password: 'proof the rye at dawn', now }),
+    ).toMatchObject({
+      ok: false,
+      kind: 'limited',
+    });
+  });
+
+  it('turns off with everything it kept, audited, and ends waiting sign-ins', () => {
+    enrol();
+    insertSignInChallenge({ id: 'waiting', userId, now, expiresAt: seconds(600) });
+    expect(findSignInChallenge({ id: 'waiting', now })?.user.id).toBe(userId);
+    expect(findSignInChallenge({ id: 'waiting', now: seconds(600) })).toBeUndefined();
+
+    expect(disableTwoFactor({ userId, now })).toBe(true);
+    expect(findActiveUserById({ id: userId })).toMatchObject({
+      totpSecret: null,
+      totpEnabledAt: null,
+    });
+    expect(countUnusedRecoveryCodes({ userId })).toBe(0);
+    expect(findSignInChallenge({ id: 'waiting', now })).toBeUndefined();
+    expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({ action: 'twoFactor.disable' });
+    expect(disableTwoFactor({ userId, now })).toBe(false);
+  });
+});
