@@ -21,8 +21,11 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
   }
 
   const setup = new SetupPage(page);
-  await setup.createOwner({ ...owner, password: 'password123' });
-  await expect(page.locator('#password-error')).toContainText('most common');
+  await setup.createOwner({ ...owner, password: 'short one' });
+  await expect(page.locator('#password-error')).toContainText('at least 12 characters');
+  await setup.createOwner({ ...owner, password: 'password1234' });
+  await expect(page.locator('#password-error')).toContainText('too easy to guess');
+  await expect(page.locator('#password-error')).toContainText('commonly used password');
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-describedby', /password-error/);
   await expect(page.getByLabel('Email')).toHaveValue(owner.email);
 
@@ -33,7 +36,9 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
 
   const cookie = (await context.cookies()).find((c) => c.name === 'bakery_session');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
-  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+  // The session's absolute lifetime (SESSION_MAX_HOURS, 12 by default); idleness is the server's.
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 11.9 * 3600);
+  expect(cookie?.expires).toBeLessThan(Date.now() / 1000 + 12.1 * 3600);
 
   await header.signOut();
 

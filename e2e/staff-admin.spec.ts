@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { AppHeader, LoginPage, StaffAdminPage } from './pages/account-pages';
+import { AccountPage, AppHeader, LoginPage, StaffAdminPage } from './pages/account-pages';
 import { expect, test } from './support/fixtures';
 import { ensureUser, testUser, userExists } from './support/users';
 
@@ -32,6 +32,12 @@ test('an owner adds staff with a temporary password shown once', async ({
   const login = new LoginPage(ninaPage);
   await login.goto();
   await login.signIn({ email: newcomer.email, password });
+  // A temporary password: Nina chooses her own before anything else.
+  await expect(ninaPage).toHaveURL(/\/account$/);
+  await new AccountPage(ninaPage).changePassword({
+    current: password,
+    next: 'Nina kneads the dough at 5',
+  });
   await expect(ninaPage).toHaveURL(/\/inbox$/);
   await expect(new AppHeader(ninaPage).signedInUser).toHaveText('Nina Newcomer (staff)');
   await expect(ninaPage.getByRole('link', { name: 'Admin' })).toHaveCount(0);
@@ -139,4 +145,9 @@ test("a removed staff member's open session stops working", async ({
   });
   expect(api.status()).toBe(401);
   await leavingContext.close();
+
+  // The same person can be added back later, with a new temporary password.
+  const again = await admin.addStaff({ name: leaving.name, email: leaving.email });
+  expect(again).toMatch(/^\w{4}-\w{4}-\w{4}-\w{4}$/);
+  await expect(admin.list).toContainText(leaving.email);
 });

@@ -53,7 +53,7 @@ export class AppHeader {
   }
 
   async signOut() {
-    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await this.page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(this.page).toHaveURL(/\/login$/);
   }
 }
@@ -91,5 +91,105 @@ export class StaffAdminPage {
   async remove(name: string) {
     await this.page.getByRole('button', { name: `Remove ${name}` }).click();
     await expect(this.list).not.toContainText(name);
+  }
+}
+
+/** /account: password, sessions, and an owner's two-factor sign-in. */
+export class AccountPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/account');
+    await expect(this.page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  }
+
+  /** Fills and submits the password form (the same form at first sign-in). */
+  async changePassword({
+    current,
+    next,
+    again = next,
+  }: {
+    current: string;
+    next: string;
+    again?: string;
+  }) {
+    await this.page.getByLabel(/^(Current|Temporary) password$/).fill(current);
+    await this.page.getByLabel('New password', { exact: true }).fill(next);
+    await this.page.getByLabel('New password again').fill(again);
+    await submitAction(this.page, this.page.getByRole('button', { name: 'Change password' }));
+  }
+
+  /** The error shown beside one of the password form's fields. */
+  fieldError(field: 'currentPassword' | 'newPassword' | 'confirmPassword'): Locator {
+    return this.page.locator(`#${field}-error`);
+  }
+
+  get passwordChanged(): Locator {
+    return this.page.getByRole('status').filter({ hasText: 'Password changed' });
+  }
+
+  get thisSession(): Locator {
+    return this.page.getByTestId('this-session');
+  }
+
+  get otherSessions(): Locator {
+    return this.page.getByTestId('other-session');
+  }
+
+  async signOutOtherSession(index = 0) {
+    const row = this.otherSessions.nth(index);
+    const before = await this.otherSessions.count();
+    await submitAction(this.page, row.getByRole('button', { name: /^Sign out session/ }));
+    await expect(this.otherSessions).toHaveCount(before - 1);
+  }
+
+  async signOutEverywhere() {
+    await this.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(this.page).toHaveURL(/\/login$/);
+  }
+
+  /** Starts enrolment and returns the secret shown beside the QR code (spaces removed). */
+  async startTwoFactor(): Promise<string> {
+    await submitAction(
+      this.page,
+      this.page.getByRole('button', { name: 'Turn on two-factor sign-in' }),
+    );
+    await expect(
+      this.page.getByRole('img', { name: 'QR code of the authenticator secret' }),
+    ).toBeVisible();
+    const secret = (await this.page.getByTestId('totp-secret').textContent()) ?? '';
+    return secret.replace(/\s+/g, '');
+  }
+
+  /** Confirms enrolment with a code and returns the recovery codes shown once. */
+  async confirmTwoFactor(code: string): Promise<string[]> {
+    await this.page.getByLabel('Code from the app').fill(code);
+    await submitAction(this.page, this.page.getByRole('button', { name: 'Confirm and turn on' }));
+    const list = this.page.getByTestId('recovery-codes');
+    await expect(list).toBeVisible();
+    return (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
+  }
+
+  get twoFactorStatus(): Locator {
+    return this.page.getByTestId('two-factor-status');
+  }
+}
+
+/** /login/code: the second step of a sign-in with two-factor on. */
+export class SignInCodePage {
+  constructor(readonly page: Page) {}
+
+  async expectShown() {
+    await expect(this.page).toHaveURL(/\/login\/code(\?|$)/);
+    await expect(this.page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible();
+  }
+
+  async enter(code: string) {
+    await this.page.getByLabel('Code', { exact: true }).fill(code);
+    await submitAction(this.page, this.page.getByRole('button', { name: 'Continue' }));
+  }
+
+  get error(): Locator {
+    return this.page.locator('#code-error');
   }
 }
