@@ -1,8 +1,8 @@
 /**
  * Runs once when a server process starts (never at build time). It opens the database, so a
  * fresh install is migrated and seeded before the first request, starts the drafting worker
- * unless DRAFT_WORKER=off, sweeps expired sessions and erases conversations past the owner's
- * retention period.
+ * unless DRAFT_WORKER=off, sweeps expired sessions, erases conversations past the owner's
+ * retention period, and prints the one-time setup code while the desk has no account.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -12,4 +12,6 @@ export async function register(): Promise<void> {
   startSessionSweeper();
   const { startRetentionSweeper } = await import('./server/retention-sweeper');
   startRetentionSweeper();
+  const { announceSetupCode } = await import('./server/setup-code');
+  announceSetupCode();
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { allowedHostNames } from './net/allowed-hosts';
+import { parseTrustedProxies } from './net/ip-address';
 
 /**
  * Every setting the desk reads from the environment, validated once. Nothing else in the
@@ -37,11 +39,46 @@ const envSchema = z
     // A shop computer: one working day from sign-in, and half an hour left unattended.
     SESSION_MAX_HOURS: positiveInt(12),
     SESSION_IDLE_MINUTES: positiveInt(30),
+    ALLOWED_HOSTS: optionalString,
+    TRUSTED_PROXIES: optionalString,
   })
-  .transform((env) => ({
-    ...env,
-    DRAFT_MODEL: env.DRAFT_MODEL ?? (env.ANTHROPIC_API_KEY ? 'claude' : 'offline'),
-  }));
+  .superRefine((env, ctx) => {
+    const hosts = allowedHostNames({
+      publicBaseUrl: env.PUBLIC_BASE_URL,
+      allowedHosts: env.ALLOWED_HOSTS,
+    });
+    if (!hosts.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALLOWED_HOSTS'],
+        message: `not host names: ${hosts.invalid.join(', ')}`,
+      });
+    }
+    const proxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+    if (!proxies.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUSTED_PROXIES'],
+        message: `not addresses or CIDR ranges: ${proxies.invalid.join(', ')}`,
+      });
+    }
+  })
+  .transform((env) => {
+    // Both were checked just above; the fallbacks only satisfy the types.
+    const hosts = allowedHostNames({
+      publicBaseUrl: env.PUBLIC_BASE_URL,
+      allowedHosts: env.ALLOWED_HOSTS,
+    });
+    const proxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+    return {
+      ...env,
+      /** Host names served in production: localhost, PUBLIC_BASE_URL's and ALLOWED_HOSTS. */
+      allowedHostNames: hosts.ok ? hosts.hosts : [],
+      /** Proxies whose X-Forwarded-For is read; empty: the header is never read. */
+      trustedProxies: proxies.ok ? proxies.proxies : [],
+      DRAFT_MODEL: env.DRAFT_MODEL ?? (env.ANTHROPIC_API_KEY ? 'claude' : 'offline'),
+    };
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -2,7 +2,11 @@
 // `npm start`: builds the production app when there is no build or the sources are newer
 // than it, then serves it. The database is migrated and seeded when the server opens it.
 // `--no-build` only starts (a second server of a build another step has just made).
+//
+// It listens on HOST, 127.0.0.1 unless the operator chooses another address: a fresh desk is
+// reachable from this machine only until someone decides to serve it on a network.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { nextBin } from './build-state.mjs';
 
@@ -10,10 +14,22 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 const args = process.argv.slice(2);
 if (!args.includes('--no-build')) buildIfNeeded();
 
-const port = process.env.PORT ?? '3000';
+const port = process.env.PORT || '3000';
+const host = process.env.HOST || '127.0.0.1';
+const edge = fileURLToPath(new URL('./http-edge.mjs', import.meta.url));
 const server = spawn(
   process.execPath,
-  [nextBin(), 'start', '--port', port, ...args.filter((a) => a !== '--no-build')],
+  [
+    '--import',
+    edge,
+    nextBin(),
+    'start',
+    '--port',
+    port,
+    '--hostname',
+    host,
+    ...args.filter((a) => a !== '--no-build'),
+  ],
   { stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -22,7 +22,7 @@ import {
   sessionCookieOptions,
 } from '@/lib/auth/session-cookie';
 import { generateSessionToken, hashSessionToken } from '@/lib/auth/session-token';
-import { judgeSignInLimit, SIGN_IN_LIMIT } from '@/lib/auth/sign-in-limit';
+import { CREDENTIAL_CHECK_LIMIT, judgeOneLimit } from '@/lib/auth/sign-in-limit';
 import {
   checkTotpCode,
   hashRecoveryCode,
@@ -49,11 +49,11 @@ async function limited(
   check: () => boolean | Promise<boolean>,
 ): Promise<CredentialCheck> {
   const reserved = reserveSignInAttempt({
-    keys: [key],
+    keys: { check: key },
     at: now,
-    since: new Date(now.getTime() - SIGN_IN_LIMIT.windowMs),
-    judge: (failuresByKey) => {
-      const verdict = judgeSignInLimit({ failuresByKey, now });
+    since: new Date(now.getTime() - CREDENTIAL_CHECK_LIMIT.windowMs),
+    judge: (failures) => {
+      const verdict = judgeOneLimit({ failures: failures.check, now });
       return verdict.limited ? verdict.retryAfterSeconds : null;
     },
   });

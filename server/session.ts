@@ -15,8 +15,8 @@ import {
 } from '@/lib/auth/session-cookie';
 import { judgeSession, type SessionPolicy, sessionPolicy } from '@/lib/auth/session-expiry';
 import { generateSessionToken, hashSessionToken } from '@/lib/auth/session-token';
-import { clientAddress } from '@/lib/client-address';
 import { env } from '@/lib/env';
+import { clientAddressKey } from './client-address';
 
 /**
  * Server-side sessions after the Lucia project's guide: the cookie holds a random token, the
@@ -131,7 +131,7 @@ export async function startSession({ userId }: { userId: number }): Promise<void
     expiresAt: new Date(now.getTime() + Math.min(policy.idleMs, policy.absoluteMs)),
     now,
     userAgent: list.get('user-agent')?.slice(0, 300) ?? null,
-    address: clientAddress(list).slice(0, 64),
+    address: clientAddressKey(list),
   });
   const secure = isHttpsRequest({ forwardedProto: list.get('x-forwarded-proto') });
   const jar = await cookies();

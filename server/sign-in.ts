@@ -1,27 +1,46 @@
 import 'server-only';
+import { recordSecurityEvent } from '@/db/security-events';
 import {
   clearSignInFailures,
   reserveSignInAttempt,
   withdrawSignInAttempt,
 } from '@/db/sign-in-failures';
 import { findActiveUserByEmail, type UserSummary, upgradePasswordHash } from '@/db/users';
+import { HashGate, PASSWORD_HASH_LIMITS } from '@/lib/auth/hash-gate';
 import {
   hashPassword,
   needsRehash,
   UNMATCHABLE_PASSWORD_HASH,
   verifyPassword,
 } from '@/lib/auth/password-hash';
-import { judgeSignInLimit, SIGN_IN_LIMIT, signInFailureKeys } from '@/lib/auth/sign-in-limit';
+import {
+  judgeSignInLimit,
+  SIGN_IN_BUSY,
+  SIGN_IN_LIMITS,
+  SIGN_IN_LOOKBACK_MS,
+  type SignInLimitKind,
+  signInFailureKeys,
+} from '@/lib/auth/sign-in-limit';
 
 export type SignInAttempt =
   | { ok: true; user: UserSummary }
   | { ok: false; kind: 'invalid' }
-  | { ok: false; kind: 'limited'; retryAfterSeconds: number };
+  | { ok: false; kind: 'limited'; limit: SignInLimitKind; retryAfterSeconds: number }
+  | { ok: false; kind: 'busy'; retryAfterSeconds: number };
+
+const shared = globalThis as unknown as { __passwordHashGate?: HashGate };
+shared.__passwordHashGate ??= new HashGate(PASSWORD_HASH_LIMITS);
+/**
+ * One gate for every password hash an anonymous request can cause in this process (sign-in
+ * and its rehash): see lib/auth/hash-gate.ts.
+ */
+export const passwordHashGate: HashGate = shared.__passwordHashGate;
 
 /**
- * Checks an email and password, limited per account and per address. Each attempt is counted
- * before its password is checked, so parallel guesses cannot outrun the limit; a limited attempt
- * is refused without checking the password, and is not itself counted.
+ * Checks an email and password, limited per account and address pair, per address, and by a
+ * ceiling per account (lib/auth/sign-in-limit.ts). Each attempt is counted before its password is
+ * checked, so parallel guesses cannot outrun the limits; a limited attempt is refused without
+ * checking the password and is not itself counted, and neither is one the hash gate turns away.
  */
 export async function attemptSignIn({
   email,
@@ -30,39 +49,75 @@ export async function attemptSignIn({
 }: {
   email: string;
   password: string;
+  /** The client's address key (server/client-address.ts). */
   address: string;
 }): Promise<SignInAttempt> {
-  const { account, address: addressKey } = signInFailureKeys({ email, address });
-  const keys = [account, addressKey];
+  const keys = signInFailureKeys({ email, address });
   const now = new Date();
-  const since = new Date(now.getTime() - SIGN_IN_LIMIT.windowMs);
+  const account = email.trim().toLowerCase();
   const reserved = reserveSignInAttempt({
     keys,
     at: now,
-    since,
-    judge: (failuresByKey) => {
-      const limit = judgeSignInLimit({ failuresByKey, now });
-      return limit.limited ? limit.retryAfterSeconds : null;
+    since: new Date(now.getTime() - SIGN_IN_LOOKBACK_MS),
+    judge: (failures) => {
+      const verdict = judgeSignInLimit({ failures, now });
+      return verdict.limited ? verdict : null;
     },
   });
-  if (!reserved.ok) return { ok: false, kind: 'limited', retryAfterSeconds: reserved.refusal };
+  if (!reserved.ok) {
+    const { kind: limit, retryAfterSeconds } = reserved.refusal;
+    return { ok: false, kind: 'limited', limit, retryAfterSeconds };
+  }
 
   const user = findActiveUserByEmail({ email });
-  // Unknown emails cost the same hash as known ones, so timing does not reveal accounts.
-  const matches = await verifyPassword(password, user?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
-  // The attempt was counted as a failure up front; a wrong password simply leaves it counted.
-  if (!user || !matches) return { ok: false, kind: 'invalid' };
-  withdrawSignInAttempt({ ids: reserved.ids });
-  // Only the account's count: clearing the address would let one good sign-in reset a
-  // password-spraying run from the same address.
-  clearSignInFailures({ keys: [account] });
-  // Hashing parameters raised since this password was set: store a hash made with today's.
-  if (needsRehash(user.passwordHash)) {
-    upgradePasswordHash({
-      userId: user.id,
-      expectedHash: user.passwordHash,
-      passwordHash: await hashPassword(password),
+  // Unknown emails cost the same hash as known ones, so timing does not reveal accounts; the
+  // gate keeps a burst of them from costing more than a few hashes at a time.
+  const checking = passwordHashGate.tryRun(() =>
+    verifyPassword(password, user?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH),
+  );
+  if (!checking) {
+    withdrawSignInAttempt({ ids: reserved.ids });
+    return { ok: false, kind: 'busy', retryAfterSeconds: SIGN_IN_BUSY.retryAfterSeconds };
+  }
+  const matches = await checking;
+  const at = new Date();
+  if (!user || !matches) {
+    // The attempt was counted as a failure up front; a wrong password simply leaves it counted.
+    recordSecurityEvent({
+      kind: 'signInFailure',
+      userId: null,
+      account,
+      detail: { address, knownAccount: user !== undefined },
+      at,
     });
+    const before = judgeSignInLimit({ failures: reserved.failures, now });
+    if (!before.limited && before.reachesCeiling) {
+      recordSecurityEvent({
+        kind: 'lockout',
+        userId: null,
+        account,
+        detail: { address, failures: SIGN_IN_LIMITS.account.maxFailures },
+        at,
+      });
+    }
+    return { ok: false, kind: 'invalid' };
+  }
+  withdrawSignInAttempt({ ids: reserved.ids });
+  // Not the address's count: one good sign-in must not reset a password-spraying run from the
+  // same address.
+  clearSignInFailures({ keys: [keys.pair, keys.account] });
+  recordSecurityEvent({ kind: 'signInSuccess', userId: user.id, account, detail: { address }, at });
+  // Hashing parameters raised since this password was set: store a hash made with today's
+  // (through the gate too; when it is full, the next sign-in will do it).
+  if (needsRehash(user.passwordHash)) {
+    const rehash = passwordHashGate.tryRun(() => hashPassword(password));
+    if (rehash) {
+      upgradePasswordHash({
+        userId: user.id,
+        expectedHash: user.passwordHash,
+        passwordHash: await rehash,
+      });
+    }
   }
   const { id, email: userEmail, name, role, createdAt, mustChangePassword, totpEnabledAt } = user;
   return {

@@ -1,19 +1,19 @@
 'use server';
 
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { createQuestion } from '@/db/questions';
-import { clientAddress } from '@/lib/client-address';
 import { askFormSchema } from '@/lib/intake/question-input';
 import { MemoryRateLimiter } from '@/lib/rate-limit';
 import { action } from '@/server/action';
+import { requestAddressKey } from '@/server/client-address';
 import { publishDeskEvent } from '@/server/drafting/live';
 import { refused } from '../_components/form-state';
 
 const limits = globalThis as unknown as {
   __askLimiters?: { perAddress: MemoryRateLimiter; overall: MemoryRateLimiter };
 };
-// Ten a minute from one address; and, since an address can be forged, a ceiling for everyone.
+// Ten a minute from one address (server/client-address.ts: forwarded addresses count only from
+// TRUSTED_PROXIES), and a ceiling for everyone, which one address cannot spend alone.
 limits.__askLimiters ??= {
   perAddress: new MemoryRateLimiter({ max: 10, windowMs: 60_000 }),
   overall: new MemoryRateLimiter({ max: 300, windowMs: 60_000 }),
@@ -24,7 +24,7 @@ const { perAddress, overall } = limits.__askLimiters;
 export const submitQuestion = action(
   { role: 'anyone', input: askFormSchema },
   async (question, _user, typed) => {
-    const address = clientAddress(await headers());
+    const address = await requestAddressKey();
     // The ceiling counts only what one address was allowed, so one address cannot spend it.
     const fromAddress = perAddress.take(address);
     const limited = fromAddress.allowed

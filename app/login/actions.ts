@@ -1,13 +1,12 @@
 'use server';
 
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { signInInput } from '@/lib/auth/forms';
 import { landingPath, secondStepPath } from '@/lib/auth/next-path';
-import { signInLimitMessage } from '@/lib/auth/sign-in-limit';
-import { clientAddress } from '@/lib/client-address';
+import { SIGN_IN_BUSY, signInLimitMessage } from '@/lib/auth/sign-in-limit';
 import { action } from '@/server/action';
+import { requestAddressKey } from '@/server/client-address';
 import { beginSecondFactor } from '@/server/credentials';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
@@ -20,11 +19,13 @@ const signInForm = signInInput.extend({ next: z.string().optional() });
 export const signIn = action(
   { role: 'anyone', input: signInForm },
   async ({ next, ...credentials }, _user, typed) => {
-    const address = clientAddress(await headers());
+    const address = await requestAddressKey();
     const attempt = await attemptSignIn({ ...credentials, address });
     if (!attempt.ok) {
+      if (attempt.kind === 'busy') return refused(429, { message: SIGN_IN_BUSY.message }, typed);
       if (attempt.kind === 'limited') {
-        return refused(429, { message: signInLimitMessage(attempt.retryAfterSeconds) }, typed);
+        const message = signInLimitMessage(attempt.retryAfterSeconds, attempt.limit);
+        return refused(429, { message }, typed);
       }
       return refused(400, { message: WRONG_CREDENTIALS }, typed);
     }

@@ -7,20 +7,31 @@ import { hashPassword } from '@/lib/auth/password-hash';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { action } from '@/server/action';
 import { startSession } from '@/server/session';
+import { checkSetupCode, forgetSetupCode } from '@/server/setup-code';
 import { refused } from '../_components/form-state';
 
 const ALREADY_SET_UP = 'This desk already has an owner. Sign in instead.';
 
-/** Anyone, by design, but only while the database has no account at all. */
+/**
+ * Anyone, by design, but only while the database has no account at all, and only with the
+ * setup code the server printed at start: reaching the port first is not enough to become the
+ * owner.
+ */
 export const createOwner = action(
   { role: 'anyone', input: setupInput },
-  async ({ name, email, password }, _user, typed) => {
+  async ({ setupCode, name, email, password }, _user, typed) => {
     if (hasAnyUser()) return refused(409, { message: ALREADY_SET_UP }, typed);
+    // Checked before anything costly: a wrong code gets no password hash.
+    if (!checkSetupCode(setupCode)) {
+      const wrong = 'That is not the setup code printed where the desk was started.';
+      return refused(400, { errors: { setupCode: wrong } }, typed);
+    }
     const problem = passwordProblem({ password, email, name });
     if (problem) return refused(400, { errors: { password: problem } }, typed);
     const passwordHash = await hashPassword(password);
     const created = createFirstOwner({ name, email, passwordHash, now: new Date() });
     if (!created.ok) return refused(409, { message: ALREADY_SET_UP }, typed);
+    forgetSetupCode();
     await startSession({ userId: created.user.id });
     redirect('/admin');
   },

@@ -9,6 +9,12 @@ export function SetupForm() {
   const form = useFormAction(createOwner);
   return (
     <ActionForm form={form} submit="Create the owner account" busy="Creating…">
+      <TextField
+        {...form.field('setupCode')}
+        label="Setup code"
+        autoComplete="off"
+        hint="Printed in the console where the desk was started (npm start)."
+      />
       <TextField {...form.field('name')} label="Your name" autoComplete="name" />
       <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" />
       <PasswordField {...form.field('password')} purpose="new" />

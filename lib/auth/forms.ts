@@ -21,7 +21,16 @@ export const passwordField = z
 
 export const signInInput = z.object({ email: emailField, password: passwordField });
 
-export const setupInput = z.object({ name: nameField, email: emailField, password: passwordField });
+export const setupInput = z.object({
+  setupCode: z
+    .string({ error: 'Enter the setup code.' })
+    .trim()
+    .min(1, { error: 'Enter the setup code.' })
+    .max(64, { error: 'That is not the setup code.' }),
+  name: nameField,
+  email: emailField,
+  password: passwordField,
+});
 
 export const addStaffInput = z.object({ name: nameField, email: emailField });
 

@@ -15,7 +15,12 @@ export function safeNextPath(next: unknown, fallback = '/inbox'): string {
     return fallback;
   }
   if (resolved.origin !== base) return fallback;
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  // Resolving can itself make an off-site address: `/.//evil.example` resolves to the path
+  // `//evil.example`, which a browser reads as another host. So the result is checked again.
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return fallback;
+  if (new URL(path, base).origin !== base) return fallback;
+  return path;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@/db/two-factor';
 import { createUser, findActiveUserById } from '@/db/users';
 import { hashPassword, PASSWORD_HASH_PARAMS } from '@/lib/auth/password-hash';
-import { SIGN_IN_LIMIT } from '@/lib/auth/sign-in-limit';
+import { CREDENTIAL_CHECK_LIMIT } from '@/lib/auth/sign-in-limit';
 import {
   checkTotpCode,
   generateRecoveryCodes,
@@ -124,7 +124,7 @@ describe('two-factor sign-in on a real database', () => {
 
   it('stops accepting codes after five wrong ones, even the right one', async () => {
     enrol();
-    for (let i = 0; i < SIGN_IN_LIMIT.maxFailures; i++) {
+    for (let i = 0; i < CREDENTIAL_CHECK_LIMIT.maxFailures; i++) {
       expect(await checkSecondFactor({ userId, code: `aaaa-bbbb-cccc-000${i}`, now })).toEqual({
         ok: false,
         kind: 'wrong',
@@ -149,7 +149,7 @@ describe('two-factor sign-in on a real database', () => {
       ),
     );
     expect(guesses.filter((g) => !g.ok && g.kind === 'limited')).toHaveLength(
-      8 - SIGN_IN_LIMIT.maxFailures,
+      8 - CREDENTIAL_CHECK_LIMIT.maxFailures,
     );
     expect(
       await checkCurrentPassword({ userId, password: 'proof the rye at dawn', now }),

@@ -1,8 +1,7 @@
-import { headers } from 'next/headers';
 import { codeInput, signInInput } from '@/lib/auth/forms';
-import { signInLimitMessage } from '@/lib/auth/sign-in-limit';
-import { clientAddress } from '@/lib/client-address';
+import { SIGN_IN_BUSY, signInLimitMessage } from '@/lib/auth/sign-in-limit';
 import { readJsonBody } from '@/lib/intake/read-json-body';
+import { clientAddressKey } from '@/server/client-address';
 import { checkSecondFactor } from '@/server/credentials';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
@@ -13,7 +12,8 @@ export const dynamic = 'force-dynamic';
  * Public: sign-in for scripts. JSON `{ email, password }`, plus `code` (authenticator or
  * recovery code) for an account with two-factor sign-in; 200 sets the session cookie, 401 for
  * a wrong email, password or code (`codeRequired` when one is missing), 429 with Retry-After
- * once limited, 413/415 for a body that is too large or not JSON.
+ * once limited or while every password hash is busy (`error: 'busy'`), 413/415 for a body that
+ * is too large or not JSON.
  */
 export async function POST(request: Request): Promise<Response> {
   // JSON only, and small: a cross-site form cannot post JSON without a preflight, and nobody
@@ -28,11 +28,15 @@ export async function POST(request: Request): Promise<Response> {
       { status: 400 },
     );
   }
-  const address = clientAddress(await headers());
+  const address = clientAddressKey(request.headers);
   const attempt = await attemptSignIn({ ...parsed.data, address });
-  if (!attempt.ok && attempt.kind === 'limited') {
+  if (!attempt.ok && attempt.kind !== 'invalid') {
+    const [error, message] =
+      attempt.kind === 'busy'
+        ? ['busy', SIGN_IN_BUSY.message]
+        : ['tooManyAttempts', signInLimitMessage(attempt.retryAfterSeconds, attempt.limit)];
     return Response.json(
-      { error: 'tooManyAttempts', message: signInLimitMessage(attempt.retryAfterSeconds) },
+      { error, message },
       { status: 429, headers: { 'Retry-After': String(attempt.retryAfterSeconds) } },
     );
   }

@@ -1,0 +1,29 @@
+/**
+ * The audit log's security events, by kind. Each is written with `recordSecurityEvent`
+ * (db/security-events.ts); the audit page shows them beside the changes to the bakery's facts.
+ */
+export const SECURITY_EVENTS = {
+  signInSuccess: 'sign_in.success',
+  signInFailure: 'sign_in.failure',
+  /** An account reached its ceiling of failed sign-ins and is locked. */
+  lockout: 'sign_in.lockout',
+  /** An owner unlocked a locked account. */
+  unlock: 'sign_in.unlock',
+  signOut: 'sign_out',
+  /** A signed-in person was refused a page, action or route their role does not allow. */
+  accessDenied: 'access.denied',
+  passwordChange: 'password.change',
+  staffAdd: 'user.add',
+  staffRemove: 'staff.remove',
+} as const;
+
+export type SecurityEventKind = keyof typeof SECURITY_EVENTS;
+
+export const SECURITY_ACTIONS: readonly string[] = Object.values(SECURITY_EVENTS);
+
+/** Plain data kept with an event: never a password, a token or a session id. */
+export type SecurityEventDetail = {
+  /** The client's address key (server/client-address.ts), when the event came with a request. */
+  address?: string;
+  [field: string]: string | number | boolean | null | undefined;
+};

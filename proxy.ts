@@ -1,0 +1,100 @@
+import { type NextRequest, NextResponse } from 'next/server';
+import { isHttpsRequest } from '@/lib/auth/session-cookie';
+import { env } from '@/lib/env';
+import {
+  judgeActionFields,
+  judgeActionHeaders,
+  judgeFormPostFields,
+  type Refusal,
+} from '@/lib/net/action-request';
+import { hostsAllowed, originAllowed } from '@/lib/net/allowed-hosts';
+import {
+  contentSecurityPolicy,
+  newNonce,
+  STRICT_TRANSPORT_SECURITY,
+} from '@/lib/net/security-headers';
+
+const production = process.env.NODE_ENV === 'production';
+
+function refuse({ status, message }: Refusal): NextResponse {
+  return new NextResponse(`${message}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+/** A form body's string fields, or null when it does not parse. */
+async function readFields(request: NextRequest): Promise<Map<string, string> | null> {
+  try {
+    const form = await request.clone().formData();
+    const fields = new Map<string, string>();
+    for (const [name, value] of form) if (typeof value === 'string') fields.set(name, value);
+    return fields;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks what can be checked before Next.js reads a request: whether it is for a host this
+ * desk serves, and whether a server-action post is one Next.js can decode (a 4xx here instead
+ * of a 500 there). Then sets the per-request CSP nonce, and HSTS over https. Who may do what is
+ * decided by every page, action and route itself.
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const allowed = env().allowedHostNames;
+  // DNS rebinding: a page on the attacker's name that resolves here must get nothing.
+  if (
+    production &&
+    !hostsAllowed([request.headers.get('host'), request.headers.get('x-forwarded-host')], allowed)
+  ) {
+    return refuse({
+      status: 400,
+      message: 'This desk does not answer to that host name (see ALLOWED_HOSTS).',
+    });
+  }
+
+  const isAction = request.headers.has('next-action');
+  const contentType = request.headers.get('content-type') ?? '';
+  if (isAction || (request.method === 'POST' && /^multipart\/form-data/i.test(contentType))) {
+    if (isAction && !originAllowed(request.headers.get('origin'), allowed)) {
+      return refuse({
+        status: 403,
+        message: 'Server actions are taken from this desk’s own pages only.',
+      });
+    }
+    const headerRefusal = isAction
+      ? judgeActionHeaders({
+          method: request.method,
+          contentType,
+          contentLength: request.headers.get('content-length'),
+        })
+      : null;
+    if (headerRefusal) return refuse(headerRefusal);
+    const fields = await readFields(request);
+    if (!fields) return refuse({ status: 400, message: 'That form could not be read.' });
+    const refusal = isAction ? judgeActionFields(fields) : judgeFormPostFields(fields);
+    if (refusal) return refuse(refusal);
+  }
+
+  const nonce = newNonce();
+  const csp = contentSecurityPolicy({ nonce, dev: !production });
+  const forward = new Headers(request.headers);
+  // Next.js reads the nonce from the request's CSP and puts it on its own script tags.
+  forward.set('content-security-policy', csp);
+  forward.set('x-nonce', nonce);
+  const response = NextResponse.next({ request: { headers: forward } });
+  response.headers.set('content-security-policy', csp);
+  if (
+    isHttpsRequest({ forwardedProto: request.headers.get('x-forwarded-proto'), url: request.url })
+  ) {
+    response.headers.set('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  }
+
+  return response;
+}
+
+export const config = {
+  // Everything but the build's static files, which carry no data and run nothing of ours.
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+};

@@ -1,0 +1,33 @@
+// Loaded into the `next start` process with `node --import` by `npm start`: the one place that
+// sees each request's socket before Next.js does. It does two things Next.js cannot:
+// - stamps the socket's peer address on the request as `x-desk-peer` (replacing whatever a
+//   client sent under that name), since Next.js keeps a client's own X-Forwarded-For and drops
+//   the peer address. `lib/net/ip-address.ts` decides, with TRUSTED_PROXIES, who the client is.
+// - answers methods the desk does not serve (TRACE, CONNECT, made-up ones) with 405, which
+//   Next.js would otherwise fail on with a 500.
+import http from 'node:http';
+
+export const PEER_HEADER = 'x-desk-peer';
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+
+function guard(listener) {
+  return function guardedRequest(req, res) {
+    if (!METHODS.has(req.method ?? '')) {
+      res.writeHead(405, { Allow: [...METHODS].join(', '), 'Content-Type': 'text/plain' });
+      res.end('Method not allowed.\n');
+      req.resume();
+      return;
+    }
+    req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+    return listener.call(this, req, res);
+  };
+}
+
+const createServer = http.createServer;
+http.createServer = function createGuardedServer(...args) {
+  const at = args.findIndex((arg) => typeof arg === 'function');
+  if (at !== -1) args[at] = guard(args[at]);
+  return createServer.apply(this, args);
+};
+// The app trusts `x-desk-peer` only when this module has run in its process.
+globalThis.__deskPeerHeader = PEER_HEADER;

@@ -1,0 +1,69 @@
+import 'server-only';
+import { chmodSync, closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { hasAnyUser } from '@/db/users';
+import { generateSetupCode, setupCodeMatches, setupCodePath } from '@/lib/auth/setup-code';
+import { env } from '@/lib/env';
+
+/**
+ * The setup code lives in a file beside the database, readable by its owner only (0600): every
+ * server process on that database agrees on one code, it survives a restart until it is used,
+ * and the operator can read it again if the console has scrolled away. The server prints it at
+ * start while no account exists; it is removed once one does.
+ */
+function path(): string {
+  return setupCodePath(env().DATABASE_PATH);
+}
+
+function readCode(): string | null {
+  try {
+    return readFileSync(path(), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The current code, made now if there is none; null once any account exists. */
+export function currentSetupCode(): { code: string; created: boolean } | null {
+  if (hasAnyUser()) {
+    forgetSetupCode();
+    return null;
+  }
+  const existing = readCode();
+  if (existing) return { code: existing, created: false };
+  const code = generateSetupCode();
+  try {
+    // `wx`: if another process made one a moment ago, keep theirs.
+    const fd = openSync(path(), 'wx', 0o600);
+    writeSync(fd, `${code}\n`);
+    closeSync(fd);
+    chmodSync(path(), 0o600);
+    return { code, created: true };
+  } catch {
+    const theirs = readCode();
+    return theirs ? { code: theirs, created: false } : null;
+  }
+}
+
+export function forgetSetupCode(): void {
+  rmSync(path(), { force: true });
+}
+
+export function checkSetupCode(typed: string): boolean {
+  const current = currentSetupCode();
+  return current !== null && setupCodeMatches(typed, current.code);
+}
+
+/** At start-up: prints the code to this server's console while the desk has no account. */
+export function announceSetupCode(): void {
+  const current = currentSetupCode();
+  if (!current) return;
+  console.log(
+    [
+      '',
+      'This desk has no accounts yet. To create the owner account, open /setup and enter',
+      `the setup code: ${current.code}`,
+      `(It is also in ${path()}, readable only by this user; it works once.)`,
+      '',
+    ].join('\n'),
+  );
+}

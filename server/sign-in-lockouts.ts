@@ -1,0 +1,29 @@
+import 'server-only';
+import { recordSecurityEvent } from '@/db/security-events';
+import { clearSignInFailures, listKeysOverLimit } from '@/db/sign-in-failures';
+import { accountFailureKey, SIGN_IN_LIMITS } from '@/lib/auth/sign-in-limit';
+
+export type LockedAccount = { email: string; failures: number; unlocksAt: Date };
+
+/** Accounts at their ceiling of failed sign-ins now (lib/auth/sign-in-limit.ts). */
+export function lockedAccounts({ now }: { now: Date }): LockedAccount[] {
+  const { maxFailures, windowMs } = SIGN_IN_LIMITS.account;
+  return listKeysOverLimit({
+    prefix: 'account:',
+    since: new Date(now.getTime() - windowMs),
+    atLeast: maxFailures,
+  }).map(({ key, failures, latest }) => ({
+    email: key.slice('account:'.length),
+    failures,
+    unlocksAt: new Date(latest.getTime() + windowMs),
+  }));
+}
+
+/**
+ * An owner clears an account's ceiling. The per-address limits stay: whoever was guessing is
+ * still slowed down, and the person can sign in again from their own address.
+ */
+export function unlockAccount({ email, by, now }: { email: string; by: number; now: Date }): void {
+  clearSignInFailures({ keys: [accountFailureKey(email)] });
+  recordSecurityEvent({ kind: 'unlock', userId: by, account: email.toLowerCase(), at: now });
+}
