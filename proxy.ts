@@ -83,6 +83,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // Next.js reads the nonce from the request's CSP and puts it on its own script tags.
   forward.set('content-security-policy', csp);
   forward.set('x-nonce', nonce);
+  // For the audit log's access-denied events; set here, so a client cannot choose it.
+  forward.set('x-desk-path', request.nextUrl.pathname);
   const response = NextResponse.next({ request: { headers: forward } });
   response.headers.set('content-security-policy', csp);
   if (

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Rejected } from '@/app/_components/form-state';
 import { authorize, type Role } from '@/lib/auth/roles';
 import { fieldErrors, formFields } from '@/lib/form-data';
-import { type CurrentUser, getCurrentUser } from './session';
+import { type CurrentUser, getCurrentUser, logDenial } from './session';
 
 /**
  * The one shape of every server action: who may call it, what it accepts, then the work.
@@ -55,7 +55,10 @@ export function action<const W extends Who, S extends z.ZodType, Done>(
       const decision = authorize(user, guard.role, {
         allowTemporaryPassword: guard.allowTemporaryPassword,
       });
-      if (!decision.ok) return decision;
+      if (!decision.ok) {
+        await logDenial(user, decision, { surface: 'action' });
+        return decision;
+      }
       caller = decision.user;
     }
     const fields = formData instanceof FormData ? formFields(formData) : {};

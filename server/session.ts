@@ -2,6 +2,7 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
+import { recordSecurityEvent } from '@/db/security-events';
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from '@/db/sessions';
 import { hasAnyUser, type UserSummary } from '@/db/users';
 import { authorize, PASSWORD_CHANGE_FIRST, type Role } from '@/lib/auth/roles';
@@ -68,7 +69,32 @@ type Gate = {
 };
 
 async function decide({ role, allowTemporaryPassword }: Gate) {
-  return authorize(await getCurrentUser(), role, { allowTemporaryPassword });
+  const user = await getCurrentUser();
+  return { user, decision: authorize(user, role, { allowTemporaryPassword }) };
+}
+
+/**
+ * A signed-in person refused something their role does not allow goes to the audit log (a
+ * visitor who is not signed in does not: that is every first page load, and anyone can cause it).
+ */
+export async function logDenial(
+  user: CurrentUser | null,
+  decision: { ok: boolean; status?: number },
+  where: { surface: 'page' | 'action' | 'route'; path?: string },
+): Promise<void> {
+  if (!user || decision.ok || decision.status !== 403 || decision === PASSWORD_CHANGE_FIRST) return;
+  const list = await headers();
+  recordSecurityEvent({
+    kind: 'accessDenied',
+    userId: user.id,
+    account: user.email,
+    detail: {
+      surface: where.surface,
+      path: (where.path ?? list.get('x-desk-path') ?? '').slice(0, 200),
+      address: clientAddressKey(list),
+    },
+    at: new Date(),
+  });
 }
 
 /**
@@ -84,9 +110,10 @@ export async function requireUser({
   /** Where /login sends the user back to afterwards. */
   returnTo?: string;
 }): Promise<CurrentUser> {
-  const decision = await decide({ role, allowTemporaryPassword });
+  const { user, decision } = await decide({ role, allowTemporaryPassword });
   if (decision.ok) return decision.user;
   if (decision === PASSWORD_CHANGE_FIRST) redirect(PASSWORD_CHANGE_PATH);
+  await logDenial(user, decision, { surface: 'page' });
   if (decision.status === 403) forbidden();
   if (!hasAnyUser()) redirect('/setup');
   redirect(returnTo ? `/login?next=${encodeURIComponent(returnTo)}` : '/login');
@@ -97,11 +124,12 @@ export async function requireUser({
  * if (!auth.ok) return auth.response;` The response is a JSON 401 or 403.
  */
 export async function authorizeRoute(
-  _request: Request,
+  request: Request,
   gate: Gate,
 ): Promise<{ ok: true; user: CurrentUser } | { ok: false; response: Response }> {
-  const decision = await decide(gate);
+  const { user, decision } = await decide(gate);
   if (decision.ok) return decision;
+  await logDenial(user, decision, { surface: 'route', path: new URL(request.url).pathname });
   return {
     ok: false,
     response: Response.json(
@@ -144,9 +172,19 @@ export async function startSession({ userId }: { userId: number }): Promise<void
 
 /** Revokes this request's session on the server and clears its cookie. */
 export async function endSession(): Promise<void> {
+  const user = await getCurrentUser();
   const jar = await cookies();
   const token = sessionTokenFrom((name) => jar.get(name)?.value);
   if (token) deleteSession({ id: hashSessionToken(token) });
+  if (user) {
+    recordSecurityEvent({
+      kind: 'signOut',
+      userId: user.id,
+      account: user.email,
+      detail: { address: clientAddressKey(await headers()) },
+      at: new Date(),
+    });
+  }
   jar.delete({ name: SECURE_SESSION_COOKIE, path: '/', secure: true });
   jar.delete(PLAIN_SESSION_COOKIE);
 }

@@ -19,7 +19,11 @@ export const SECURITY_EVENTS = {
 
 export type SecurityEventKind = keyof typeof SECURITY_EVENTS;
 
-export const SECURITY_ACTIONS: readonly string[] = Object.values(SECURITY_EVENTS);
+/** Events written while nobody is signed in (their user is null): shown as such. */
+export const ANONYMOUS_ACTIONS: readonly string[] = [
+  SECURITY_EVENTS.signInFailure,
+  SECURITY_EVENTS.lockout,
+];
 
 /** Plain data kept with an event: never a password, a token or a session id. */
 export type SecurityEventDetail = {

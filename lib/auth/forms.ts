@@ -38,6 +38,8 @@ export const removeStaffInput = z.object({
   userId: z.coerce.number({ error: 'Choose a staff member.' }).int().positive(),
 });
 
+export const unlockAccountInput = z.object({ email: emailField });
+
 export { type FieldErrors, fieldErrors, formFields } from '@/lib/form-data';
 
 /** Changing one's password: the current one, the new one twice. */

@@ -27,6 +27,10 @@ describe('the path after sign-in', () => {
   it('stays on this site', () => {
     expect(safeNextPath('/admin/staff')).toBe('/admin/staff');
     expect(safeNextPath('//evil.test/')).toBe('/inbox');
+    // Resolving `/.` leaves `//evil.example/x`, another host to a browser: checked again after.
+    expect(safeNextPath('/.//evil.example/x')).toBe('/inbox');
+    expect(safeNextPath('/a/..//evil.example/x')).toBe('/inbox');
+    expect(safeNextPath('/%2e//evil.example/x')).toBe('/inbox');
     expect(safeNextPath('/\\evil.test')).toBe('/inbox');
     expect(safeNextPath('https://evil.test/')).toBe('/inbox');
     expect(safeNextPath(undefined, '/admin')).toBe('/admin');

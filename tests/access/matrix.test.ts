@@ -116,11 +116,18 @@ describe('every server action checks its caller', () => {
 
   const writes = () =>
     (getDb().$client.prepare('select total_changes() as n').get() as { n: number }).n;
+  // A refusal writes one thing: the access-denied event in the audit log (signed-in callers).
+  const denials = () =>
+    (
+      getDb()
+        .$client.prepare("select count(*) as n from audit_log where action = 'access.denied'")
+        .get() as { n: number }
+    ).n;
 
   async function callAs(
     caller: Caller | 'temporary',
     key: string,
-  ): Promise<{ result: unknown; wrote: number }> {
+  ): Promise<{ result: unknown; wrote: number; logged: number }> {
     request.cookies.clear();
     if (caller !== 'anonymous') {
       // A fresh session per call: signing out revokes the one it is given.
@@ -139,6 +146,7 @@ describe('every server action checks its caller', () => {
     const action = module[name];
     if (typeof action !== 'function') throw new Error(`${key} is not a function`);
     const before = writes();
+    const deniedBefore = denials();
     let result: unknown;
     try {
       // (previous state, form data): the shape every form action here takes.
@@ -147,7 +155,8 @@ describe('every server action checks its caller', () => {
       if (!(error instanceof Interrupt)) throw error;
       result = { interrupted: error.message };
     }
-    return { result, wrote: writes() - before };
+    const logged = denials() - deniedBefore;
+    return { result, wrote: writes() - before - logged, logged };
   }
 
   const denied = (status: 401 | 403) => expect.objectContaining({ ok: false, status });
@@ -163,13 +172,16 @@ describe('every server action checks its caller', () => {
     for (const caller of ['anonymous', 'staff', 'owner'] as const) {
       const outcome = expected(row.access, caller);
       it(`${key} as ${caller}: ${outcome === 'allowed' ? 'gets past the check' : outcome}`, async () => {
-        const { result, wrote } = await callAs(caller, key);
+        const { result, wrote, logged } = await callAs(caller, key);
         if (outcome === 'allowed') {
           expect(result).not.toEqual(denied(401));
           expect(result).not.toEqual(denied(403));
         } else {
           expect(result).toEqual(denied(outcome));
           expect(wrote, 'a refused call must write nothing').toBe(0);
+          expect(logged, 'a signed-in caller refused is in the audit log').toBe(
+            outcome === 403 ? 1 : 0,
+          );
         }
       });
     }

@@ -94,6 +94,7 @@ export const actions: Record<string, ActionRow> = {
   'app/inbox/[id]/actions.ts#newTicketLinkAction': { access: 'staff' },
   'app/admin/staff/actions.ts#addStaff': { access: 'owner' },
   'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
+  'app/admin/audit/actions.ts#unlockAccount': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
   'app/admin/settings/model-check-action.ts#testModel': { access: 'owner' },
   'app/admin/data/actions.ts#saveRetention': { access: 'owner' },

@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
 import { listAuditEntries } from '@/db/audit';
 import { getBakery } from '@/db/bakery';
+import { ANONYMOUS_ACTIONS } from '@/lib/audit/security-events';
 import { auditChanges } from '@/lib/bakery-facts/audit-diff';
 import { requireUser } from '@/server/session';
+import { lockedAccounts } from '@/server/sign-in-lockouts';
 import { AdminFrame } from '../_components/admin-frame';
+import { UnlockButton } from './unlock-button';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
@@ -12,6 +15,7 @@ const SHOWN = 200;
 export default async function AuditPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/audit' });
   const entries = listAuditEntries({ limit: SHOWN });
+  const locked = lockedAccounts({ now: new Date() });
   const when = new Intl.DateTimeFormat('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -21,8 +25,29 @@ export default async function AuditPage() {
     <AdminFrame
       user={user}
       title="Audit log"
-      intro={`Every change to the bakery’s facts and accounts, newest first (the latest ${SHOWN}).`}
+      intro={`Every change to the bakery’s facts and accounts, and every sign-in, sign-out and refused request, newest first (the latest ${SHOWN}).`}
     >
+      {locked.length > 0 ? (
+        <section className="mb-6 rounded-md bg-amber-50 p-3" data-testid="locked-accounts">
+          <h2 className="font-semibold">Locked accounts</h2>
+          <p className="text-sm text-stone-700">
+            Too many failed sign-ins from many addresses. Unlock an account once you know the person
+            can sign in; guessers stay slowed down from their own addresses.
+          </p>
+          <ul className="mt-2 flex flex-col gap-1">
+            {locked.map((account) => (
+              <li key={account.email} className="flex flex-wrap items-baseline gap-3">
+                <span>{account.email}</span>
+                <span className="text-sm text-stone-700">
+                  {account.failures} failed sign-ins, unlocks by itself at{' '}
+                  {when.format(account.unlocksAt)}
+                </span>
+                <UnlockButton email={account.email} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ol className="flex flex-col gap-3" data-testid="audit-list">
         {entries.map((entry) => (
           <li
@@ -34,8 +59,11 @@ export default async function AuditPage() {
               <span className="font-mono text-sm">{entry.action}</span>
               {entry.entityId ? <span className="text-sm">{entry.entityId}</span> : null}
               <span className="text-sm text-stone-700">
-                {entry.userName ?? 'setup or command line'} ·{' '}
-                <time dateTime={entry.at.toISOString()}>{when.format(entry.at)}</time>
+                {entry.userName ??
+                  (ANONYMOUS_ACTIONS.includes(entry.action)
+                    ? 'not signed in'
+                    : 'setup or command line')}{' '}
+                · <time dateTime={entry.at.toISOString()}>{when.format(entry.at)}</time>
               </span>
             </div>
             <table className="mt-1 text-sm">
