@@ -71,6 +71,9 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
+        // As if a proxy on this machine stood in front: tests give each client its own address
+        // with X-Forwarded-For. e2e/network.spec.ts starts a server without it.
+        TRUSTED_PROXIES: '127.0.0.1',
         DATABASE_PATH: process.env.E2E_DATABASE_PATH,
         DRAFT_MODEL: 'offline',
         ANTHROPIC_API_KEY: '',

@@ -4,6 +4,7 @@ import { env } from '@/lib/env';
 import {
   judgeActionFields,
   judgeActionHeaders,
+  judgeActionText,
   judgeFormPostFields,
   type Refusal,
 } from '@/lib/net/action-request';
@@ -63,20 +64,29 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
         message: 'Server actions are taken from this desk’s own pages only.',
       });
     }
-    const headerRefusal = isAction
+    const shape = isAction
       ? judgeActionHeaders({
           method: request.method,
           contentType,
           contentLength: request.headers.get('content-length'),
         })
-      : null;
-    if (headerRefusal) return refuse(headerRefusal);
+      : ({ body: 'form' } as const);
+    if ('status' in shape) return refuse(shape);
+    if (shape.body === 'text') {
+      const refusal = judgeActionText(await request.clone().text());
+      if (refusal) return refuse(refusal);
+      return next(request);
+    }
     const fields = await readFields(request);
     if (!fields) return refuse({ status: 400, message: 'That form could not be read.' });
     const refusal = isAction ? judgeActionFields(fields) : judgeFormPostFields(fields);
     if (refusal) return refuse(refusal);
   }
+  return next(request);
+}
 
+/** Lets the request through, with this response's nonce, HSTS and the session cookie's expiry. */
+function next(request: NextRequest): NextResponse {
   const nonce = newNonce();
   const csp = contentSecurityPolicy({ nonce, dev: !production });
   const forward = new Headers(request.headers);

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { AppHeader, LoginPage, SetupPage } from './pages/account-pages';
+import { readSetupCode, setupCodeFile, setupCodeFileMode } from './support/setup-code';
 import { owner, userExists } from './support/users';
 
 // Runs first (files run in name order on one fresh database): nobody has an account yet.
@@ -20,17 +22,29 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
     await expect(page).toHaveURL(/\/setup$/);
   }
 
+  // The server printed a one-time code at start and keeps it beside the database, for its
+  // owner's eyes only: without it, reaching the port first is not enough to become the owner.
+  const setupCode = readSetupCode();
+  expect(setupCodeFileMode()).toBe(0o600);
   const setup = new SetupPage(page);
-  await setup.createOwner({ ...owner, password: 'short one' });
+  await setup.createOwner({ ...owner, setupCode: 'WRNG-WRNG-WRNG' });
+  await expect(page.locator('#setupCode-error')).toHaveText(
+    'That is not the setup code printed where the desk was started.',
+  );
+  await expect(page.getByLabel('Email')).toHaveValue(owner.email);
+
+  await setup.createOwner({ ...owner, setupCode, password: 'short one' });
   await expect(page.locator('#password-error')).toContainText('at least 12 characters');
-  await setup.createOwner({ ...owner, password: 'password1234' });
+  await setup.createOwner({ ...owner, setupCode, password: 'password1234' });
   await expect(page.locator('#password-error')).toContainText('too easy to guess');
   await expect(page.locator('#password-error')).toContainText('commonly used password');
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-describedby', /password-error/);
   await expect(page.getByLabel('Email')).toHaveValue(owner.email);
 
-  await setup.createOwner(owner);
+  await setup.createOwner({ ...owner, setupCode });
   await expect(page).toHaveURL(/\/admin$/);
+  // Used once, and gone.
+  expect(existsSync(setupCodeFile())).toBe(false);
   const header = new AppHeader(page);
   await expect(header.signedInUser).toHaveText(`${owner.name} (owner)`);
 

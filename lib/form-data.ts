@@ -17,6 +17,8 @@ export function fieldErrors<T>(error: z.ZodError<T>): FieldErrors<T> {
 /** A FormData's string fields as a plain object; files and repeats are ignored. */
 export function formFields(formData: FormData): Record<string, string> {
   const out: Record<string, string> = {};
+  // An action can be posted anything; what is not a form has no fields, and fails validation.
+  if (!(formData instanceof FormData)) return out;
   for (const [key, value] of formData) {
     if (typeof value === 'string' && !(key in out)) out[key] = value;
   }

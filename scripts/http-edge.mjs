@@ -3,8 +3,9 @@
 // - stamps the socket's peer address on the request as `x-desk-peer` (replacing whatever a
 //   client sent under that name), since Next.js keeps a client's own X-Forwarded-For and drops
 //   the peer address. `lib/net/ip-address.ts` decides, with TRUSTED_PROXIES, who the client is.
-// - answers methods the desk does not serve (TRACE, CONNECT, made-up ones) with 405, which
-//   Next.js would otherwise fail on with a 500.
+// - answers methods the desk does not serve (TRACE, CONNECT, PROPFIND…) with 405, which
+//   Next.js would otherwise fail on with a 500. (Node's parser already answers 400 to names
+//   it does not know at all.)
 import http from 'node:http';
 
 export const PEER_HEADER = 'x-desk-peer';
@@ -27,7 +28,14 @@ const createServer = http.createServer;
 http.createServer = function createGuardedServer(...args) {
   const at = args.findIndex((arg) => typeof arg === 'function');
   if (at !== -1) args[at] = guard(args[at]);
-  return createServer.apply(this, args);
+  const server = createServer.apply(this, args);
+  // CONNECT never reaches a request listener: without this, Node drops the connection.
+  server.on('connect', (_req, socket) => {
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${[...METHODS].join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  });
+  return server;
 };
 // The app trusts `x-desk-peer` only when this module has run in its process.
 globalThis.__deskPeerHeader = PEER_HEADER;

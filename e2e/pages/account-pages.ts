@@ -33,7 +33,13 @@ export class LoginPage {
 export class SetupPage {
   constructor(readonly page: Page) {}
 
-  async createOwner({ name, email, password }: Pick<TestUser, 'name' | 'email' | 'password'>) {
+  async createOwner({
+    name,
+    email,
+    password,
+    setupCode,
+  }: Pick<TestUser, 'name' | 'email' | 'password'> & { setupCode: string }) {
+    await this.page.getByLabel('Setup code').fill(setupCode);
     await this.page.getByLabel('Your name').fill(name);
     await this.page.getByLabel('Email').fill(email);
     await this.page.getByLabel('Password').fill(password);

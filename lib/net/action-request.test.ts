@@ -3,6 +3,7 @@ import {
   ACTION_BODY_LIMIT,
   judgeActionFields,
   judgeActionHeaders,
+  judgeActionText,
   judgeFormPostFields,
 } from './action-request';
 
@@ -10,18 +11,26 @@ const form = 'multipart/form-data; boundary=----x';
 const fields = (entries: Record<string, string>) => new Map(Object.entries(entries));
 
 describe('a server-action request', () => {
-  it('must be a multipart POST with a length within the limit', () => {
-    const ok = { method: 'POST', contentType: form, contentLength: '100' };
-    expect(judgeActionHeaders(ok)).toBeNull();
-    expect(judgeActionHeaders({ ...ok, method: 'PUT' })?.status).toBe(405);
-    expect(judgeActionHeaders({ ...ok, contentType: 'text/plain;charset=UTF-8' })?.status).toBe(
-      415,
-    );
-    expect(judgeActionHeaders({ ...ok, contentType: 'application/json' })?.status).toBe(415);
-    expect(judgeActionHeaders({ ...ok, contentLength: null })?.status).toBe(411);
-    expect(
-      judgeActionHeaders({ ...ok, contentLength: String(ACTION_BODY_LIMIT + 1) })?.status,
-    ).toBe(413);
+  it('must be a form (or text) POST with a length within the limit', () => {
+    const ok = { method: 'POST', contentType: form, contentLength: '100' as string | null };
+    const status = (over: Partial<typeof ok>) => {
+      const verdict = judgeActionHeaders({ ...ok, ...over });
+      return 'status' in verdict ? verdict.status : verdict.body;
+    };
+    expect(status({})).toBe('form');
+    expect(status({ contentType: 'text/plain;charset=UTF-8' })).toBe('text');
+    expect(status({ method: 'PUT' })).toBe(405);
+    expect(status({ contentType: 'application/json' })).toBe(415);
+    expect(status({ contentType: 'application/octet-stream' })).toBe(415);
+    expect(status({ contentLength: null })).toBe(411);
+    expect(status({ contentLength: String(ACTION_BODY_LIMIT + 1) })).toBe(413);
+  });
+
+  it('carries text only when it has no arguments', () => {
+    expect(judgeActionText('[]')).toBeNull();
+    expect(judgeActionText('["$undefined"]')).toBeNull();
+    expect(judgeActionText('["$undefined",{"email":"x"}]')?.status).toBe(415);
+    expect(judgeActionText('{{{')?.status).toBe(400);
   });
 
   it('carries plain arguments ending with its form', () => {
