@@ -7,11 +7,15 @@ import type { CurrentUser } from '@/server/session';
  * session is stubbed here (tests/access/matrix.test.ts runs real sessions against every
  * action); what is checked is the order and the typed refusals.
  */
-const session = vi.hoisted(() => ({ user: null as CurrentUser | null, lookups: 0 }));
+const session = vi.hoisted(() => ({ user: null as CurrentUser | null, lookups: 0, denials: 0 }));
 vi.mock('@/server/session', () => ({
   getCurrentUser: async () => {
     session.lookups += 1;
     return session.user;
+  },
+  // The audit row itself is checked against a real database in tests/access/matrix.test.ts.
+  logDenial: async () => {
+    session.denials += 1;
   },
 }));
 
@@ -51,6 +55,7 @@ function watched() {
 beforeEach(() => {
   session.user = null;
   session.lookups = 0;
+  session.denials = 0;
 });
 
 describe('action()', () => {
