@@ -5,11 +5,11 @@ import { LoginPage, SetupPage } from './pages/account-pages';
 import { AskPage } from './pages/ask-page';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { readSetupCode, setupCodeFileMode } from './support/setup-code';
-import { owner } from './support/users';
+import { ensureUser, owner } from './support/users';
 
 // A desk started the way the README says (`npm start`, nothing configured) on a fresh database:
-// what an attacker on the network, or a web page in the owner's browser, can do to it.
-test.describe.configure({ mode: 'serial' });
+// what an attacker on the network, or a web page in the owner's browser, can do to it. The tests
+// run in order on one server; each also stands alone (`-g`), creating the owner if it needs one.
 
 let server: OwnServer;
 let api: APIRequestContext;
@@ -122,6 +122,7 @@ test('creating the owner needs the printed setup code', async ({ browser }) => {
 test('malformed, non-form, oversized and odd-method requests get a 4xx, never a 500', async ({
   browser,
 }) => {
+  ensureUser(owner, server.databasePath);
   // A real sign-in post, to learn the action's id and headers as a browser sends them.
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
