@@ -74,6 +74,8 @@ export default defineConfig({
         // As if a proxy on this machine stood in front: tests give each client its own address
         // with X-Forwarded-For. e2e/network.spec.ts starts a server without it.
         TRUSTED_PROXIES: '127.0.0.1',
+        // The public name e2e/intake-api.spec.ts reaches it by, through a "proxy".
+        ALLOWED_HOSTS: 'desk.example.com',
         DATABASE_PATH: process.env.E2E_DATABASE_PATH,
         DRAFT_MODEL: 'offline',
         ANTHROPIC_API_KEY: '',

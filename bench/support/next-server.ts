@@ -115,8 +115,18 @@ export async function startNextServer({
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const port = await freePort();
+  // With the request edge `npm start` loads, so the figures are those of the served desk.
   const spawned = spawnInGroup(
-    [nextBin(), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    [
+      '--import',
+      './scripts/http-edge.mjs',
+      nextBin(),
+      'start',
+      '--port',
+      String(port),
+      '--hostname',
+      '127.0.0.1',
+    ],
     { DATABASE_PATH: databasePath, DRAFT_MODEL: 'offline', DRAFT_WORKER: 'off', ...env },
   );
   const url = `http://127.0.0.1:${port}`;

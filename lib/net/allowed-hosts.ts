@@ -41,19 +41,20 @@ export function allowedHostNames({
   return invalid.length ? { ok: false, invalid } : { ok: true, hosts: [...hosts] };
 }
 
-/** Every value of a Host-like header (Host, X-Forwarded-Host lists) names an allowed host. */
+/**
+ * Host and X-Forwarded-Host name allowed hosts. Of a forwarded list only the first entry counts:
+ * it is the name the client asked for, and the one the desk uses (later entries are the proxies'
+ * own hops).
+ */
 export function hostsAllowed(
   values: readonly (string | null | undefined)[],
   allowed: readonly string[],
-) {
-  for (const value of values) {
-    if (value === null || value === undefined) continue;
-    for (const entry of value.split(',')) {
-      const name = hostName(entry);
-      if (!name || !allowed.includes(name)) return false;
-    }
-  }
-  return true;
+): boolean {
+  return values.every((value) => {
+    if (value === null || value === undefined) return true;
+    const name = hostName(value.split(',')[0] ?? '');
+    return name !== null && allowed.includes(name);
+  });
 }
 
 /** A server action's Origin: present, and one of the allowed hosts over http or https. */
