@@ -19,9 +19,13 @@ export class LoginPage {
   }
 
   async signIn({ email, password }: Pick<TestUser, 'email' | 'password'>) {
+    const button = this.page.getByRole('button', { name: 'Sign in' });
+    // After an answer React resets the form's fields; fill only once the last one has settled.
+    await expect(button).toBeEnabled();
     await this.page.getByLabel('Email').fill(email);
     await this.page.getByLabel('Password').fill(password);
-    await submitAction(this.page, this.page.getByRole('button', { name: 'Sign in' }));
+    await expect(this.page.getByLabel('Password')).toHaveValue(password);
+    await submitAction(this.page, button);
   }
 
   /** The form-level message: wrong password, too many attempts. */
