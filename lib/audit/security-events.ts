@@ -1,6 +1,8 @@
 /**
- * The audit log's security events, by kind. Each is written with `recordSecurityEvent`
- * (db/security-events.ts); the audit page shows them beside the changes to the bakery's facts.
+ * The audit log's security events, by kind: the names its `action` column holds. Sign-in
+ * events are written with `recordSecurityEvent` (db/security-events.ts); account changes are
+ * written by the db/ function that makes them, in the same transaction. The audit page shows
+ * them all beside the changes to the bakery's facts.
  */
 export const SECURITY_EVENTS = {
   signInSuccess: 'sign_in.success',
@@ -15,6 +17,11 @@ export const SECURITY_EVENTS = {
   passwordChange: 'password.change',
   staffAdd: 'user.add',
   staffRemove: 'staff.remove',
+  /** A person signed out other sessions (one, or everywhere). */
+  sessionsEnd: 'sessions.end',
+  twoFactorEnable: 'twoFactor.enable',
+  twoFactorDisable: 'twoFactor.disable',
+  recoveryCodeUsed: 'twoFactor.recoveryCodeUsed',
 } as const;
 
 export type SecurityEventKind = keyof typeof SECURITY_EVENTS;
