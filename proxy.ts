@@ -64,13 +64,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
         message: 'Server actions are taken from this desk’s own pages only.',
       });
     }
-    const shape = isAction
-      ? judgeActionHeaders({
-          method: request.method,
-          contentType,
-          contentLength: request.headers.get('content-length'),
-        })
-      : ({ body: 'form' } as const);
+    // Form posts without JavaScript are read here too, so they get the same size limit first.
+    const shape = judgeActionHeaders({
+      method: request.method,
+      contentType,
+      contentLength: request.headers.get('content-length'),
+    });
     if ('status' in shape) return refuse(shape);
     if (shape.body === 'text') {
       const refusal = judgeActionText(await request.clone().text());

@@ -187,6 +187,11 @@ test('malformed, non-form, oversized and odd-method requests get a 4xx, never a 
       413,
     ],
     [
+      'a form post without JavaScript larger than 1 MB',
+      api.post('/login', { multipart: { $ACTION_REF_1: '', filler: 'x'.repeat(1_500_000) } }),
+      413,
+    ],
+    [
       'an action from another site',
       api.post('/login', {
         headers: { ...action, origin: 'https://elsewhere.example' },
