@@ -32,6 +32,20 @@ const conflict = (message: string, typed?: { text?: string }) =>
 
 const GONE = 'That question no longer exists.';
 
+const sendRefusals = {
+  discarded: 'This question was discarded, so nothing was sent.',
+  changed:
+    'Not sent: a colleague or a new draft changed this question after you confirmed. Check the text and send again.',
+  notFound: GONE,
+} as const;
+
+const saveRefusals = {
+  stale:
+    'Not saved: someone changed this question after you opened it (a new draft, an edit or a send). Your text is still here.',
+  notEditable: 'Not saved: this question is being drafted, or is already sent or discarded.',
+  notFound: GONE,
+} as const;
+
 /** Staff and owners. The one code path that writes a reply a customer can read. */
 export const sendReplyAction = action(
   { role: 'staff', input: sendInput },
@@ -47,16 +61,7 @@ export const sendReplyAction = action(
         typed,
       );
     }
-    if (result.reason === 'discarded') {
-      return conflict('This question was discarded, so nothing was sent.', typed);
-    }
-    if (result.reason === 'changed') {
-      return conflict(
-        'Not sent: a colleague or a new draft changed this question after you confirmed. Check the text and send again.',
-        typed,
-      );
-    }
-    return conflict(GONE, typed);
+    return conflict(sendRefusals[result.reason], typed);
   },
 );
 
@@ -66,19 +71,7 @@ export const saveDraftAction = action(
   async ({ questionId, version, text }, _user, typed) => {
     const result = saveDraftEdit({ id: questionId, version, text, now: new Date() });
     if (result.ok) return done(questionId, 'Edit saved.', result.question.version);
-    if (result.reason === 'stale') {
-      return conflict(
-        'Not saved: someone changed this question after you opened it (a new draft, an edit or a send). Your text is still here.',
-        typed,
-      );
-    }
-    if (result.reason === 'notEditable') {
-      return conflict(
-        'Not saved: this question is being drafted, or is already sent or discarded.',
-        typed,
-      );
-    }
-    return conflict(GONE, typed);
+    return conflict(saveRefusals[result.reason], typed);
   },
 );
 
