@@ -46,7 +46,7 @@ async function recordThreeTurns(): Promise<RequestBody[]> {
     });
     const run = await runAgent({
       model,
-      tools: bakeryTools(facts, { now: tuesdayMorning }),
+      tools: bakeryTools(facts, { now: tuesdayMorning, askedAt: tuesdayMorning }),
       task: 'Can I pick up two rye loaves on Saturday at 9?',
       limits: { maxTurns: 4, maxTokens: 100_000, maxDollars: 1 },
     });

@@ -1,5 +1,6 @@
-// `npm run draft -- [--json] [--now 2026-12-01T10:00] [--model offline|claude] "question"`:
-// drafts one answer from the bakery at DATABASE_PATH and prints each lookup, the stop and the draft.
+// `npm run draft -- [--json] [--now 2026-12-01T10:00] [--asked-at 2026-11-30T23:55]
+// [--model offline|claude] "question"`: drafts one answer from the bakery at DATABASE_PATH and
+// prints each lookup, the stop and the draft.
 import { parseArgs } from 'node:util';
 import { getBakeryData } from '@/db/bakery-data';
 import { closeDb } from '@/db/client';
@@ -27,6 +28,7 @@ function parse() {
       options: {
         json: { type: 'boolean', default: false },
         now: { type: 'string' },
+        'asked-at': { type: 'string' },
         model: { type: 'string' },
       },
     });
@@ -69,23 +71,31 @@ async function main(): Promise<void> {
   const { data: facts } = getBakeryData();
   closeDb();
 
-  let now = new Date();
-  if (values.now !== undefined) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(values.now);
-    if (!match)
-      fail(`--now must look like 2026-12-01T10:00 (the bakery's local time), not "${values.now}"`);
-    now = zonedInstant(match[1] as string, match[2] as string, facts.timezone);
-  }
+  const wallTime = (flag: string, text: string): Date => {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(text);
+    const instant = match
+      ? zonedInstant(match[1] as string, match[2] as string, facts.timezone)
+      : new Date(Number.NaN);
+    if (Number.isNaN(instant.getTime()))
+      fail(`${flag} must look like 2026-12-01T10:00 (the bakery's local time), not "${text}"`);
+    return instant;
+  };
+  const now = values.now === undefined ? new Date() : wallTime('--now', values.now);
+  // When the question arrived: "today", "tomorrow" and weekdays are read as of it.
+  const askedAt =
+    values['asked-at'] === undefined ? now : wallTime('--asked-at', values['asked-at']);
+  if (askedAt > now) fail('--asked-at must not be after --now');
   const model = createModel(
     modelConfigFromEnv(config, {
       facts,
       now,
+      askedAt,
       model: values.model as 'offline' | 'claude' | undefined,
     }),
   );
   const run = await runAgent({
     model,
-    tools: bakeryTools(facts, { now }),
+    tools: bakeryTools(facts, { now, askedAt }),
     task: question,
     limits: limitsFromEnv(config),
   });

@@ -126,14 +126,17 @@ async function main(): Promise<void> {
   for (const testCase of cases) {
     const facts = withFixtures(base, testCase.fixtures);
     const now = localInstant(values.now ?? testCase.now ?? defaultNow, facts.timezone, 'now');
+    // When the question arrived: relative days are read as of it. Never after the draft.
+    const asked = testCase.askedAt ? localInstant(testCase.askedAt, facts.timezone, 'askedAt') : now;
+    const askedAt = asked > now ? now : asked;
     const drafter = createModel(
-      modelConfigFromEnv(config, { facts, now, model: model as 'offline' | 'claude' }),
+      modelConfigFromEnv(config, { facts, now, askedAt, model: model as 'offline' | 'claude' }),
     );
     modelName = drafter.name;
     const started = performance.now();
     const run = await runAgent({
       model: drafter,
-      tools: bakeryTools(facts, { now }),
+      tools: bakeryTools(facts, { now, askedAt }),
       task: testCase.question,
       limits: limitsFromEnv(config),
     });

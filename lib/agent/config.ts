@@ -3,16 +3,20 @@ import type { BakeryData } from './bakery/data';
 import type { ModelConfig } from './models/create-model';
 import type { Limits } from './types';
 
-/** The model the configuration asks for, over the bakery's facts at `now`. */
+/**
+ * The model the configuration asks for, over the bakery's facts at `now`, for a question that
+ * arrived at `askedAt` (`now` when not given).
+ */
 export function modelConfigFromEnv(
   env: Env,
   {
     facts,
     now,
+    askedAt = now,
     model = env.DRAFT_MODEL,
-  }: { facts: BakeryData; now: Date; model?: 'offline' | 'claude' },
+  }: { facts: BakeryData; now: Date; askedAt?: Date; model?: 'offline' | 'claude' },
 ): ModelConfig {
-  if (model === 'offline') return { kind: 'offline', facts, now };
+  if (model === 'offline') return { kind: 'offline', facts, now, askedAt };
   if (!env.ANTHROPIC_API_KEY) {
     throw new Error(
       'Drafting with Claude needs ANTHROPIC_API_KEY; set it, or set DRAFT_MODEL=offline.',
@@ -22,6 +26,7 @@ export function modelConfigFromEnv(
     kind: 'claude',
     facts,
     now,
+    askedAt,
     claude: {
       apiKey: env.ANTHROPIC_API_KEY,
       baseURL: env.ANTHROPIC_BASE_URL,

@@ -16,7 +16,7 @@ import { rowsForFailedRequest, rowsForRun } from './run-rows';
 
 export type DraftSettings = {
   /** A fresh model conversation for one run, over the facts read for that run. */
-  makeModel: (input: { facts: BakeryData; now: Date }) => Model;
+  makeModel: (input: { facts: BakeryData; now: Date; askedAt: Date }) => Model;
   limits: Limits;
   leaseMs: number;
   maxAttempts: number;
@@ -81,10 +81,12 @@ export async function draftClaimedQuestion(input: {
 
   let model: Model | undefined;
   try {
-    model = settings.makeModel({ facts: data, now: startedAt });
+    // Relative days are read as of when the question arrived, even for a backlog or a redraft.
+    const clock = { now: startedAt, askedAt: question.receivedAt };
+    model = settings.makeModel({ facts: data, ...clock });
     const run = await runAgent({
       model,
-      tools: bakeryTools(data, { now: startedAt }),
+      tools: bakeryTools(data, clock),
       task: question.text,
       limits: settings.limits,
       signal: controller.signal,

@@ -12,6 +12,7 @@ export function draftSettingsFromEnv(): DraftSettings {
     maxAttempts: config.DRAFT_MAX_ATTEMPTS,
     budget:
       config.DRAFT_MODEL === 'claude' ? { defaultDollars: config.DRAFT_DAILY_DOLLARS } : undefined,
-    makeModel: ({ facts, now }) => createModel(modelConfigFromEnv(config, { facts, now })),
+    makeModel: ({ facts, now, askedAt }) =>
+      createModel(modelConfigFromEnv(config, { facts, now, askedAt })),
   };
 }

@@ -39,5 +39,9 @@ export type BakeryData = {
   menu: MenuItemData[];
 };
 
-/** Trusted context from the app: the tools never take "today" from what a model wrote. */
-export type Clock = { now: Date };
+/**
+ * Trusted context from the app: the tools never take "today" from what a model wrote.
+ * `askedAt` is when the question arrived: "today", "tomorrow" and weekdays are read as of then.
+ * `now` is when the draft is made: whether a pickup is still possible is judged as of now.
+ */
+export type Clock = { now: Date; askedAt: Date };

@@ -18,17 +18,45 @@ export function today(facts: BakeryData, now: Date): string {
   return zonedParts(now, facts.timezone).date;
 }
 
-export const acceptedDays =
-  'a weekday (Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday, in any capitalisation), "today", "tomorrow", or a date as YYYY-MM-DD';
+/** A moment as the bakery's wall clock reads it: YYYY-MM-DD and HH:MM. */
+export type WallClock = { date: string; time: string };
 
-/** A day as a customer or model names it, to a date: weekdays mean the next one, today included. */
-export function resolveDay(day: string, todayDate: string): string | null {
-  const text = day.trim().toLowerCase();
-  if (text === 'today') return todayDate;
-  if (text === 'tomorrow') return addDays(todayDate, 1);
+export function wallClock(facts: BakeryData, at: Date): WallClock {
+  return zonedParts(at, facts.timezone);
+}
+
+export const acceptedDays =
+  'a weekday in any capitalisation (e.g. "Saturday" or "this Saturday": the next Saturday whose hours were still ahead when the question arrived), "next Saturday" (the Saturday of the week after the one the question arrived in), "today", "tomorrow" (both as of when the question arrived), or a date as YYYY-MM-DD';
+
+/**
+ * A day as a customer or model names it, to a date, read as of when the question arrived:
+ * "tomorrow" asked on Friday night is Saturday however late the draft is made, and a weekday
+ * asked on that weekday after closing means the next one.
+ */
+export function resolveDay(day: string, facts: BakeryData, asked: WallClock): string | null {
+  const text = day.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (text === 'today') return asked.date;
+  if (text === 'tomorrow') return addDays(asked.date, 1);
   if (isIsoDate(text)) return text;
-  const weekday = parseWeekday(text);
-  return weekday ? nextWeekday(todayDate, weekday) : null;
+  const following = /^next (.+)$/.exec(text);
+  if (following) {
+    const weekday = parseWeekday(following[1] as string);
+    if (!weekday) return null;
+    const monday = addDays(asked.date, 1 - isoWeekday(asked.date));
+    return addDays(monday, 7 + weekday - 1);
+  }
+  const weekday = parseWeekday(text.replace(/^(this coming|this|coming|on) /, ''));
+  if (!weekday) return null;
+  const first = nextWeekday(asked.date, weekday);
+  if (first === asked.date && !hoursAheadOf(hoursOn(facts, first), asked.time)) {
+    return addDays(first, 7);
+  }
+  return first;
+}
+
+/** Whether a day's opening hours are not yet over at `time` on that day. */
+export function hoursAheadOf(hours: DayHours, time: string): boolean {
+  return hours.open && hours.closes !== null && time < hours.closes;
 }
 
 // Made once: building a formatter costs far more than using one.

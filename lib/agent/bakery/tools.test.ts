@@ -6,7 +6,9 @@ import type { BakeryData } from './data';
 import { bakeryTools } from './tools';
 
 async function call(facts: BakeryData, name: string, input: unknown) {
-  const tool = bakeryTools(facts, { now: tuesdayMorning }).find((t) => t.name === name) as AnyTool;
+  const tool = bakeryTools(facts, { now: tuesdayMorning, askedAt: tuesdayMorning }).find(
+    (t) => t.name === name,
+  ) as AnyTool;
   const decoded = tool.decode(input);
   if (!decoded.ok) return decoded;
   return tool.run(decoded.value, { signal: new AbortController().signal });
@@ -165,7 +167,10 @@ describe("the bakery's tools", () => {
       const anyOf = (schema.anyOf ?? []) as JsonSchema[];
       return anyOf.every(closed);
     };
-    const tools = bakeryTools(exampleBakeryData(), { now: tuesdayMorning });
+    const tools = bakeryTools(exampleBakeryData(), {
+      now: tuesdayMorning,
+      askedAt: tuesdayMorning,
+    });
     expect(tools.map((t) => t.name)).toEqual([
       'opening_hours',
       'menu_item',

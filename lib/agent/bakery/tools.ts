@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { type AnyTool, defineTool, fail, ok } from '../core/tool';
-import { addDays, isoWeekday, normalizeTime, weekdayName } from './calendar';
+import { addDays, daysBetween, isoWeekday, normalizeTime, weekdayName } from './calendar';
 import type { BakeryData, Clock, MenuItemData } from './data';
-import { acceptedDays, type DayHours, hoursOn, resolveDay, today } from './facts';
+import {
+  acceptedDays,
+  type DayHours,
+  hoursAheadOf,
+  hoursOn,
+  resolveDay,
+  type WallClock,
+  wallClock,
+} from './facts';
 import { markForPerson } from './mark-for-person';
-import { formatCents } from './money';
 import { matchNames } from './names';
+import { type Wording, wordingOf, wordMoney } from './wording';
 
 // The input schemas do not depend on the facts: made once, so each draft reuses their JSON Schema.
 const openingHoursInput = z.object({
@@ -34,12 +42,22 @@ const quoteOrderInput = z.object({
     .string()
     .nullable()
     .describe(`The pickup day: ${acceptedDays}; null to price the items without a pickup.`),
-  time: z.string().nullable().describe('The pickup time as HH:MM (24-hour), or null if not given.'),
+  time: z
+    .string()
+    .nullable()
+    .describe(
+      'The pickup time as HH:MM (24-hour, so 2 in the afternoon is "14:00"), or null if not given.',
+    ),
 });
+
+/** How far ahead the earliest possible pickup is looked for. */
+export const earliestPickupWindowDays = 30;
 
 /** The bakery's read-only tools over data and a clock the app passes in. */
 export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
-  const todayDate = () => today(facts, clock.now);
+  const wording = wordingOf(facts);
+  const asked = () => wallClock(facts, clock.askedAt);
+  const current = () => wallClock(facts, clock.now);
   const menuList = () => facts.menu.map((item) => item.name).join(', ');
 
   const findItem = (name: string) => {
@@ -60,7 +78,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
   };
 
   const decodeDay = (day: string) => {
-    const date = resolveDay(day, todayDate());
+    const date = resolveDay(day, facts, asked());
     return date
       ? { ok: true as const, value: date }
       : fail('badInput', `day must be ${acceptedDays}; got "${day}".`);
@@ -69,7 +87,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
   const openingHours = defineTool({
     name: 'opening_hours',
     description:
-      "The bakery's opening hours on one day, honouring holidays and special hours. A weekday means the next one, today included.",
+      "The bakery's opening hours on one day, honouring holidays and special hours, with the actual date. A weekday means the next one whose hours were still ahead when the question arrived.",
     schema: openingHoursInput,
     refine: ({ day }) => decodeDay(day),
     run: (date) => ok(hoursOn(facts, date)),
@@ -82,7 +100,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     schema: menuItemInput,
     run: ({ name }) => {
       const found = findItem(name);
-      return found.ok ? ok(describeItem(found.value)) : found;
+      return found.ok ? ok(describeItem(found.value, wording)) : found;
     },
   });
 
@@ -90,13 +108,13 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     name: 'list_menu',
     description: 'Everything on the menu, with prices, notice and whether each is available now.',
     schema: listMenuInput,
-    run: () => ok({ items: facts.menu.map(describeItem) }),
+    run: () => ok({ items: facts.menu.map((item) => describeItem(item, wording)) }),
   });
 
   const quoteOrder = defineTool({
     name: 'quote_order',
     description:
-      'Prices an order and checks its pickup: each line, the total, whether the bakery is open at the pickup time, and whether there is enough notice (with the last day to order). Use it for every total; never add up prices yourself.',
+      'Prices an order and checks its pickup as of now: each line, the total, and for a pickup day (and time) whether it has already passed, whether the bakery is open then, and whether there is enough notice (with the last day to order). Always gives the earliest pickup that satisfies notice, hours and holidays in the next 30 days: offer it whenever the asked pickup does not work. Use it for every total; never add up prices yourself.',
     schema: quoteOrderInput,
     run: ({ items, day, time }) => quote({ items, day, time }),
   });
@@ -110,36 +128,62 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     day: string | null;
     time: string | null;
   }) => {
-    const todayIs = todayDate();
+    const now = current();
     let date: string | null = null;
     if (day !== null) {
       const decoded = decodeDay(day);
       if (!decoded.ok) return decoded;
       date = decoded.value;
-      if (date < todayIs)
-        return fail('badInput', `${date} has already passed; today is ${todayIs}.`);
     }
     const pickupTime = time === null ? null : normalizeTime(time);
     if (time !== null && pickupTime === null) {
       return fail('badInput', `time must be HH:MM in 24-hour time, e.g. "09:00"; got "${time}".`);
     }
     const lines: QuoteLine[] = [];
+    const unavailable: string[] = [];
     for (const line of items) {
       const found = findItem(line.name);
+      if (!found.ok && found.failure.kind === 'unavailable' && items.length > 1) {
+        unavailable.push(matchNames(line.name, facts.menu)[0]?.name ?? line.name);
+        continue;
+      }
       if (!found.ok) return found;
-      lines.push(quoteLine(found.value, line.quantity, date, todayIs));
+      lines.push(quoteLine(found.value, line.quantity, date, now.date, wording));
+    }
+    if (lines.length === 0) {
+      return fail(
+        'unavailable',
+        `${unavailable.join(', ')} ${unavailable.length === 1 ? 'is' : 'are'} on the menu but not currently available. Say so; do not promise them.`,
+      );
     }
     const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const noticeDays = Math.max(...lines.map((line) => line.noticeDays));
     const hours = date === null ? null : hoursOn(facts, date);
+    const problems: PickupProblem[] = [];
+    if (date !== null && hours !== null) {
+      const passed =
+        date < now.date ||
+        (date === now.date &&
+          (pickupTime !== null ? pickupTime <= now.time : !hoursAheadOf(hours, now.time)));
+      if (passed) problems.push('passed');
+      if (!hours.open) problems.push('closed');
+      else if (pickupTime !== null && !isOpenAt(hours, pickupTime)) problems.push('outsideHours');
+      if (!lines.every((line) => line.enoughNotice)) problems.push('shortNotice');
+    }
     const result: QuoteResult = {
-      today: todayIs,
+      now,
       pickup: date === null ? null : { date, weekday: hours?.weekday ?? '', time: pickupTime },
       hours,
       openAtPickup: hours === null || pickupTime === null ? null : isOpenAt(hours, pickupTime),
       lines,
-      total: formatCents(totalCents),
+      unavailable,
+      total: wordMoney(totalCents, wording),
       totalCents,
       enoughNotice: date === null ? null : lines.every((line) => line.enoughNotice),
+      pickupWorks: date === null ? null : problems.length === 0,
+      problems,
+      earliestPickup: earliestPickup(facts, now, noticeDays),
+      firstPickupFromDay: date === null ? null : earliestPickup(facts, now, noticeDays, date),
     };
     return ok(result);
   };
@@ -153,6 +197,7 @@ export type QuoteLine = {
   item: string;
   quantity: number;
   unitPrice: string;
+  unitPriceCents: number;
   lineTotal: string;
   lineTotalCents: number;
   noticeDays: number;
@@ -162,30 +207,88 @@ export type QuoteLine = {
   enoughNotice: boolean | null;
 };
 
+/** Why an asked pickup does not work, in the order a reply gives them. */
+export type PickupProblem = 'passed' | 'closed' | 'outsideHours' | 'shortNotice';
+
+export type EarliestPickup = {
+  date: string;
+  weekday: string;
+  /** The first time that works that day: opening time, or later today. */
+  time: string;
+  opens: string;
+  closes: string;
+};
+
 export type QuoteResult = {
-  today: string;
+  /** The bakery's wall clock when the quote was made: what "still possible" is judged against. */
+  now: WallClock;
   pickup: { date: string; weekday: string; time: string | null } | null;
   hours: DayHours | null;
   /** Null when there is no pickup day or time to check. */
   openAtPickup: boolean | null;
   lines: QuoteLine[];
+  /** Items asked for that are on the menu but not available now; not priced. */
+  unavailable: string[];
   total: string;
   totalCents: number;
   enoughNotice: boolean | null;
+  /** Null without a pickup day; otherwise true exactly when `problems` is empty. */
+  pickupWorks: boolean | null;
+  problems: PickupProblem[];
+  /** Null only when nothing works in the next 30 days. */
+  earliestPickup: EarliestPickup | null;
+  /** The first pickup that works on or after the asked day (null without a day, or none in 30 days). */
+  firstPickupFromDay: EarliestPickup | null;
 };
+
+/**
+ * The earliest pickup that satisfies every line's notice, the hours and the date exceptions,
+ * from now: today only when there is no notice to give and the shop is still to close.
+ */
+export function earliestPickup(
+  facts: BakeryData,
+  now: WallClock,
+  noticeDays: number,
+  from: string = now.date,
+): EarliestPickup | null {
+  const start = Math.max(noticeDays, daysBetween(now.date, from));
+  for (let offset = start; offset <= earliestPickupWindowDays + start - noticeDays; offset++) {
+    const date = addDays(now.date, offset);
+    const hours = hoursOn(facts, date);
+    if (!hours.open || hours.opens === null || hours.closes === null) continue;
+    let time = hours.opens;
+    if (date === now.date) {
+      const soon = nextQuarterHour(now.time);
+      if (soon >= hours.closes) continue;
+      if (soon > time) time = soon;
+    }
+    return { date, weekday: hours.weekday, time, opens: hours.opens, closes: hours.closes };
+  }
+  return null;
+}
+
+/** "10:07" to "10:15": a pickup later today is offered on the quarter hour. */
+function nextQuarterHour(time: string): string {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const total = Math.ceil((hour * 60 + minute + 1) / 15) * 15;
+  if (total >= 24 * 60) return '24:00';
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
 
 function quoteLine(
   item: MenuItemData,
   quantity: number,
   pickupDate: string | null,
   todayIs: string,
+  wording: Wording,
 ): QuoteLine {
   const lastDayToOrder = pickupDate === null ? null : addDays(pickupDate, -item.noticeDays);
   return {
     item: item.name,
     quantity,
-    unitPrice: formatCents(item.priceCents),
-    lineTotal: formatCents(item.priceCents * quantity),
+    unitPrice: wordMoney(item.priceCents, wording),
+    unitPriceCents: item.priceCents,
+    lineTotal: wordMoney(item.priceCents * quantity, wording),
     lineTotalCents: item.priceCents * quantity,
     noticeDays: item.noticeDays,
     lastDayToOrder,
@@ -200,10 +303,10 @@ function isOpenAt(hours: DayHours, time: string): boolean {
   );
 }
 
-function describeItem(item: MenuItemData) {
+function describeItem(item: MenuItemData, wording: Wording) {
   return {
     name: item.name,
-    price: formatCents(item.priceCents),
+    price: wordMoney(item.priceCents, wording),
     priceCents: item.priceCents,
     noticeDays: item.noticeDays,
     available: item.available,

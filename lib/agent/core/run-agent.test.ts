@@ -9,7 +9,8 @@ import { runAgent } from './run-agent';
 import { type AnyTool, defineTool, ok } from './tool';
 
 const roomy: Limits = { maxTurns: 6, maxTokens: 100_000, maxDollars: 5 };
-const tools = () => bakeryTools(exampleBakeryData(), { now: tuesdayMorning });
+const tools = () =>
+  bakeryTools(exampleBakeryData(), { now: tuesdayMorning, askedAt: tuesdayMorning });
 
 const resultsOf = (turn: ModelTurn | undefined): ToolResult[] =>
   turn?.kind === 'toolResults' ? turn.results : [];

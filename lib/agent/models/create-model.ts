@@ -2,18 +2,24 @@ import { zonedParts } from '../bakery/calendar';
 import type { BakeryData } from '../bakery/data';
 import { hoursOn } from '../bakery/facts';
 import { bakeryTools } from '../bakery/tools';
+import { wordingOf } from '../bakery/wording';
 import type { AnyTool } from '../core/tool';
 import type { Model } from '../types';
 import { type ClaudeSettings, claudeModel } from './claude/claude-model';
 import { systemPrompt } from './claude/prompt';
 import { offlineModel } from './offline/offline-model';
 
+/**
+ * `now` is when the draft is made; `askedAt` when the question arrived (relative days are read
+ * as of it), `now` when not given.
+ */
 export type ModelConfig =
-  | { kind: 'offline'; facts: BakeryData; now: Date }
+  | { kind: 'offline'; facts: BakeryData; now: Date; askedAt?: Date }
   | {
       kind: 'claude';
       facts: BakeryData;
       now: Date;
+      askedAt?: Date;
       claude: ClaudeSettings;
       /** The tools the model may call; the bakery's tools over the same facts by default. */
       tools?: readonly AnyTool[];
@@ -23,33 +29,54 @@ export type ModelConfig =
 export function createModel(config: ModelConfig): Model {
   switch (config.kind) {
     case 'offline':
-      return offlineModel({ facts: config.facts, now: config.now });
+      return offlineModel({
+        facts: config.facts,
+        now: config.now,
+        askedAt: config.askedAt ?? config.now,
+      });
     case 'claude':
       return claudeModel({
         settings: config.claude,
-        ...claudePromptParts({ facts: config.facts, now: config.now, tools: config.tools }),
+        ...claudePromptParts({
+          facts: config.facts,
+          now: config.now,
+          askedAt: config.askedAt,
+          tools: config.tools,
+        }),
       });
   }
 }
 
-/** What Claude is given before any question: the tools and the system prompt for `now`'s day. */
+/**
+ * What Claude is given: the tools and the system prompt for `now`'s day (the same bytes for
+ * every draft of that day), and the words that tell it when this question arrived and when it
+ * is drafted, which travel with the question instead.
+ */
 export function claudePromptParts({
   facts,
   now,
+  askedAt = now,
   tools,
 }: {
   facts: BakeryData;
   now: Date;
+  askedAt?: Date;
   tools?: readonly AnyTool[];
-}): { tools: readonly AnyTool[]; system: string } {
+}): { tools: readonly AnyTool[]; system: string; timing: string } {
   const today = zonedParts(now, facts.timezone).date;
+  const moment = (at: Date) => {
+    const { date, time } = zonedParts(at, facts.timezone);
+    return `${hoursOn(facts, date).weekday} ${date} at ${time}`;
+  };
   return {
-    tools: tools ?? bakeryTools(facts, { now }),
+    tools: tools ?? bakeryTools(facts, { now, askedAt }),
     system: systemPrompt({
       bakeryName: facts.name,
       timezone: facts.timezone,
       today,
       weekday: hoursOn(facts, today).weekday,
+      wording: wordingOf(facts),
     }),
+    timing: `The question arrived ${moment(askedAt)}; it is now ${moment(now)} (the bakery's time).`,
   };
 }

@@ -53,7 +53,7 @@ function draft(
     now: tuesdayMorning,
     claude: settings(change),
   });
-  const tools = bakeryTools(facts, { now: tuesdayMorning });
+  const tools = bakeryTools(facts, { now: tuesdayMorning, askedAt: tuesdayMorning });
   return runAgent({ model, tools, task, limits, onEvent });
 }
 

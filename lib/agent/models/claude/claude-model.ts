@@ -39,10 +39,13 @@ export function claudeModel({
   settings,
   tools,
   system,
+  timing,
 }: {
   settings: ClaudeSettings;
   tools: readonly AnyTool[];
   system: string;
+  /** When the question arrived and when it is drafted, in words, sent with the question. */
+  timing?: string;
 }): Model {
   const client = claudeClient(settings);
   const prefix = cachedPrefix({ tools, system });
@@ -51,7 +54,7 @@ export function claudeModel({
   return {
     name: settings.model,
     async takeTurn(turn, { signal, onEvent }) {
-      messages.push(userMessage(turn));
+      messages.push(userMessage(turn, timing));
       const message = await streamMessage({
         client,
         settings,
@@ -126,8 +129,8 @@ export function requestParams({
   };
 }
 
-function userMessage(turn: ModelTurn): BetaMessageParam {
-  if (turn.kind === 'task') return { role: 'user', content: taskContent(turn.text) };
+function userMessage(turn: ModelTurn, timing: string | undefined): BetaMessageParam {
+  if (turn.kind === 'task') return { role: 'user', content: taskContent(turn.text, timing) };
   return {
     role: 'user',
     content: turn.results.map((result) => ({
