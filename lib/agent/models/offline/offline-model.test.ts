@@ -16,7 +16,7 @@ async function draft(
   const now = tuesdayMorning;
   const run = await runAgent({
     model: createModel({ kind: 'offline', facts, now }),
-    tools: bakeryTools(facts, { now }),
+    tools: bakeryTools(facts, { now, askedAt: now }),
     task: question,
     limits,
   });

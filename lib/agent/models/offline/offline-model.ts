@@ -1,5 +1,6 @@
 import type { BakeryData } from '../../bakery/data';
 import { today } from '../../bakery/facts';
+import { wordingOf } from '../../bakery/wording';
 import type { Model, ModelReply } from '../../types';
 import { noUsage } from '../scripted';
 import { type PlannedCall, planCalls } from './plan';
@@ -16,7 +17,16 @@ const free = { usage: noUsage, costUsd: 0 } satisfies Pick<ModelReply, 'usage' |
  * language model. It reads the question, asks every tool it needs in one turn, and writes the
  * draft from their results alone.
  */
-export function offlineModel({ facts, now }: { facts: BakeryData; now: Date }): Model {
+export function offlineModel({
+  facts,
+  now,
+  askedAt = now,
+}: {
+  facts: BakeryData;
+  now: Date;
+  /** When the question arrived: dates without a year are read from its day. */
+  askedAt?: Date;
+}): Model {
   let planned: PlannedCall[] = [];
   return {
     name: offlineModelName,
@@ -25,14 +35,18 @@ export function offlineModel({ facts, now }: { facts: BakeryData; now: Date }): 
       if (turn.kind === 'task') {
         const reading = readQuestion(turn.text, {
           menu: facts.menu.map((item) => item.name),
-          today: today(facts, now),
+          today: today(facts, askedAt),
         });
         planned = planCalls(reading);
         if (planned.length > 0) {
           return { kind: 'toolCalls', calls: planned.map((p) => p.call), ...free };
         }
       }
-      const text = writeDraft(planned, turn.kind === 'toolResults' ? turn.results : []);
+      const text = writeDraft(planned, turn.kind === 'toolResults' ? turn.results : [], {
+        wording: wordingOf(facts),
+        today: today(facts, now),
+        bakeryName: facts.name,
+      });
       onEvent?.({ kind: 'textDelta', text });
       return { kind: 'answer', text, ...free };
     },

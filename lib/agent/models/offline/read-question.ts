@@ -1,55 +1,121 @@
-import { isIsoDate, parseWeekday, weekdayNames } from '../../bakery/calendar';
-import { nameKey, sameWord, singular } from '../../bakery/names';
-import { bakedGoods, monthNumbers, notGoods, numberWords, phraseBreaks } from './words';
+import { addDays, isIsoDate, weekdayNames } from '../../bakery/calendar';
+import { editDistance, nameKey, sameWord, singular } from '../../bakery/names';
+import { readLanguage } from './language';
+import { type PersonTopic, readPersonTopic } from './topics';
+import {
+  approximations,
+  bakedGoods,
+  genericGoods,
+  holidays,
+  monthNumbers,
+  notGoods,
+  numberWords,
+  phraseBreaks,
+  quantityFillers,
+  shorthand,
+  weekdayShortNames,
+} from './words';
 
 /** What a customer's question says, read by rules: never followed, only looked at. */
 export type Reading = {
+  /** 'en', or the other language the question is written in: the drafter reads English only. */
+  language: 'en' | 'es' | 'fr';
   /** Items on the menu, by their menu name, with the quantity the customer wrote (if any). */
   items: { name: string; quantity: number | null }[];
   /** Goods the customer named that the menu does not have, as written. */
   offMenu: string[];
-  /** Days as the tools accept them: a weekday name, "today", "tomorrow" or YYYY-MM-DD. */
+  /** Days as the tools accept them: a weekday, "next Friday", "today", "tomorrow" or YYYY-MM-DD. */
   days: string[];
   /** HH:MM, 24-hour. */
   time: string | null;
-  asks: { hours: boolean; price: boolean; notice: boolean; pickup: boolean; menu: boolean };
+  asks: {
+    hours: boolean;
+    price: boolean;
+    notice: boolean;
+    pickup: boolean;
+    menu: boolean;
+    earliest: boolean;
+  };
+  /** Something no tool answers (allergens, delivery, a complaint…): a person must reply. */
+  person: PersonTopic | null;
 };
 
 type Token = { text: string; used: boolean };
 
-export function readQuestion(
-  question: string,
-  context: { menu: readonly string[]; today: string },
-): Reading {
-  const lower = question.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+export type ReadingContext = {
+  menu: readonly string[];
+  /** The bakery's date when the question arrived: month days and "the 12th" are read from it. */
+  today: string;
+};
+
+export function readQuestion(question: string, context: ReadingContext): Reading {
+  const lower = normalize(question);
+  const language = readLanguage(question);
   const tokens: Token[] = (
     lower.match(
-      /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\d+(?:st|nd|rd|th)?|[a-z]+(?:'[a-z]+)?|[?.!,;]/g,
+      /\$\d[\d,]*(?:\.\d+)?|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d{1,2}[:.]\d{2}(?=\s*(?:am|pm)\b)|\d{1,2}:\d{2}|\d{1,3}(?:,\d{3})+|\d+(?:st|nd|rd|th)?|[a-z]+(?:['-][a-z]+)*|[?.!,;:×~()]/g,
     ) ?? []
-  ).map((text) => ({ text, used: false }));
+  ).map((text) => ({ text: shorthand[text] ?? text, used: false }));
 
+  const dayPart = readDayPart(lower);
   const days = readDays(tokens, context.today);
-  const time = readTime(tokens);
   const items = readItems(tokens, context.menu);
+  const time = readTime(tokens, dayPart);
   const offMenu = readOffMenu(tokens, lower);
-  return { items, offMenu, days, time, asks: readAsks(lower) };
+  return {
+    language,
+    items,
+    offMenu,
+    days,
+    time,
+    asks: readAsks(lower),
+    person: readPersonTopic(lower),
+  };
+}
+
+function normalize(question: string): string {
+  return (
+    question
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .replace(/[\u2013\u2014]/g, ' - ')
+      // "7 a.m." and "7 p.m." read as "7 am".
+      .replace(/\b([ap])\.\s?m\b\.?/g, '$1m')
+      // "9ish", "10am", "2pm", "x6": split the number from its word.
+      .replace(/(\d)(am|pm|ish)\b/g, '$1 $2')
+      .replace(/\bx(\d)/g, 'x $1')
+  );
 }
 
 function readAsks(text: string): Reading['asks'] {
   const has = (pattern: RegExp) => pattern.test(text);
   return {
-    hours: has(/\b(open|opening|opens|close|closing|closes|closed|hours|what time|when are you)\b/),
-    price: has(/\b(how much|price|prices|priced|cost|costs|total|charge|\$)|\$/),
+    hours: has(
+      /\b(open|opening|opens|close|closing|closes|closed|hours|what time|when are you|are you around)\b/,
+    ),
+    price: has(
+      /\b(how much(?! (sugar|salt|fat|notice|time|lead|advance|protein|fib(er|re)|butter|flour|gluten|caffeine|carbs?|calories|ahead|earlier|longer|later))|price|prices|priced|pricing|cost|costs|total|charge|come to|what would .{1,40} be)\b|\$/,
+    ),
     notice: has(
-      /\b(notice|in advance|ahead|advance|order by|how early|how soon|lead time|deadline|last day|too late|in time)\b/,
+      /\b(notice|in advance|ahead|advance|order by|how early|how soon|lead time|deadline|last day|too late|in time|beforehand)\b/,
     ),
     pickup: has(
-      /\b(pick up|pick-up|pickup|picking up|collect|come by|come in|stop by|order|reserve|put aside|set aside|hold|grab|get|buy|want|need|like)\b/,
+      /\b(pick up|pick-up|pickup|picking up|collect|come by|come in|stop by|swing by|order|reserve|put aside|set aside|hold|grab|get|buy|want|need|like)\b/,
     ),
     menu: has(
-      /\b(menu|what do you (have|sell|make|bake|offer)|what's available|what is available|what can i (order|get|buy)|what kinds?|what types?|everything you|what else|what you have|what you sell|what you make)\b/,
+      /\b(menu|what do you (have|sell|make|bake|offer)|what's available|what is available|what can i (order|get|buy)|what kinds?|what types?|everything you|what else|what you have|what you sell|what you make|what are your prices|your prices|what breads?)\b/,
+    ),
+    earliest: has(
+      /\b(earliest|soonest|how soon|first (day|time) (i|we) can|when can (i|we) (get|pick|collect|have)|when could (i|we) (get|pick|collect|have)|when (would|will) (it|they) be ready)\b/,
     ),
   };
+}
+
+/** "this afternoon", "friday morning": which half of the day a bare hour means. */
+function readDayPart(text: string): 'am' | 'pm' | null {
+  if (/\b(morning|breakfast)\b/.test(text)) return 'am';
+  if (/\b(afternoon|evening|tonight|after work|lunch ?time)\b/.test(text)) return 'pm';
+  return null;
 }
 
 // ---- days ---------------------------------------------------------------------------------
@@ -59,35 +125,80 @@ function readDays(tokens: Token[], today: string): string[] {
   const add = (day: string) => {
     if (!days.includes(day)) days.push(day);
   };
+  const text = (k: number) => tokens[k]?.text ?? '';
   tokens.forEach((token, i) => {
     if (token.used) return;
-    const text = token.text;
-    if (isIsoDate(text)) {
+    const word = token.text;
+    if (isIsoDate(word)) {
       token.used = true;
-      add(text);
+      add(word);
       return;
     }
-    if (text === 'today' || text === 'tomorrow' || text === 'tonight') {
+    if (word === 'today' || word === 'tonight') {
       token.used = true;
-      add(text === 'tonight' ? 'today' : text);
+      add('today');
       return;
     }
-    if (/^[a-z]+$/.test(text) && text.length >= 6) {
-      const weekday = parseWeekday(text);
-      // Only whole names (or plurals): "sat" and "sun" are words too.
-      if (weekday && weekdayNames.some((name) => text.startsWith(name.toLowerCase()))) {
-        token.used = true;
-        markWord(tokens, i - 1, ['this', 'next', 'on', 'coming']);
-        add(weekdayNames[weekday - 1] as string);
-        return;
+    if (
+      (word === 'this' || word === 'later') &&
+      /^(morning|afternoon|evening)$/.test(text(i + 1))
+    ) {
+      token.used = true;
+      use(tokens, i + 1);
+      add('today');
+      return;
+    }
+    if (word === 'tomorrow') {
+      token.used = true;
+      // "the day after tomorrow" is two days on.
+      if (text(i - 1) === 'after' && text(i - 2) === 'day') {
+        use(tokens, i - 1);
+        use(tokens, i - 2);
+        add(addDays(today, 2));
+      } else add('tomorrow');
+      return;
+    }
+    const weekday = weekdayOf(word, text(i - 1));
+    if (weekday) {
+      token.used = true;
+      const before = text(i - 1);
+      if (before === 'next') {
+        use(tokens, i - 1);
+        add(`next ${weekday}`);
+      } else {
+        markWord(tokens, i - 1, ['this', 'on', 'coming']);
+        add(weekday);
       }
+      return;
     }
-    const month = monthNumbers[text.replace(/\.$/, '')];
-    if (month !== undefined) {
+    if (word === 'weekend' && days.length === 0) {
+      token.used = true;
+      add('Saturday');
+      add('Sunday');
+      return;
+    }
+    const holiday = holidayAt(tokens, i);
+    if (holiday) {
+      for (let k = i; k < i + holiday.length; k++) use(tokens, k);
+      const date = datedThisYearOrNext(holiday.month, holiday.day, today);
+      if (date) add(date);
+      return;
+    }
+    const slash = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?$/.exec(word);
+    if (slash) {
+      const date = datedThisYearOrNext(Number(slash[1]), Number(slash[2]), today);
+      if (date) {
+        token.used = true;
+        add(date);
+      }
+      return;
+    }
+    const month = monthNumbers[word.replace(/\.$/, '')];
+    if (month !== undefined && (word !== 'may' || dayOfMonth(text(i + 1)) !== null)) {
       // "Dec 24", "December 24th", "24 Dec", "the 24th of December".
-      const after = dayOfMonth(tokens[i + 1]?.text);
-      const before = dayOfMonth(tokens[i - 1]?.text);
-      const beforeOf = tokens[i - 1]?.text === 'of' ? dayOfMonth(tokens[i - 2]?.text) : null;
+      const after = dayOfMonth(text(i + 1));
+      const before = dayOfMonth(text(i - 1));
+      const beforeOf = text(i - 1) === 'of' ? dayOfMonth(text(i - 2)) : null;
       const day = after ?? before ?? beforeOf;
       if (day === null) return;
       token.used = true;
@@ -99,9 +210,59 @@ function readDays(tokens: Token[], today: string): string[] {
       }
       const date = datedThisYearOrNext(month, day, today);
       if (date) add(date);
+      return;
+    }
+    // "on the 12th", "the 25th": a day of this month, or of next month once it has passed.
+    const ordinal = /^(\d{1,2})(st|nd|rd|th)$/.exec(word);
+    if (ordinal && text(i - 1) === 'the' && monthNumbers[text(i + 1)] === undefined) {
+      if (text(i + 1) === 'of') return;
+      const date = nextDayOfMonth(Number(ordinal[1]), today);
+      if (date) {
+        token.used = true;
+        add(date);
+      }
     }
   });
   return days;
+}
+
+/** A weekday as written, typos and short forms included, to its name. */
+function weekdayOf(word: string, before: string): string | null {
+  if (!/^[a-z]+$/.test(word)) return null;
+  const short = weekdayShortNames[word];
+  if (short) return short;
+  // "sat" and "sun" are words too: only after "on", "this" or "next".
+  if ((word === 'sat' || word === 'sun') && /^(on|this|next)$/.test(before)) {
+    return word === 'sat' ? 'Saturday' : 'Sunday';
+  }
+  if (word.length < 5) return null;
+  const bare = word.replace(/s$/, '');
+  let best: { name: string; distance: number } | null = null;
+  let tie = false;
+  for (const name of weekdayNames) {
+    const lower = name.toLowerCase();
+    if (bare === lower || word === lower) return name;
+    const distance = editDistance(bare, lower);
+    if (best === null || distance < best.distance) {
+      best = { name, distance };
+      tie = false;
+    } else if (distance === best.distance) tie = true;
+  }
+  const allowance = bare.length >= 8 ? 2 : 1;
+  return best && !tie && best.distance <= allowance ? best.name : null;
+}
+
+function holidayAt(
+  tokens: Token[],
+  start: number,
+): { month: number; day: number; length: number } | null {
+  for (const holiday of holidays) {
+    const words = holiday.words;
+    if (words.every((w, k) => tokens[start + k]?.text === w && !tokens[start + k]?.used)) {
+      return { month: holiday.month, day: holiday.day, length: words.length };
+    }
+  }
+  return null;
 }
 
 function dayOfMonth(text: string | undefined): number | null {
@@ -110,12 +271,23 @@ function dayOfMonth(text: string | undefined): number | null {
   return day >= 1 && day <= 31 ? day : null;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 function datedThisYearOrNext(month: number, day: number, today: string): string | null {
   const year = Number(today.slice(0, 4));
-  const pad = (n: number) => String(n).padStart(2, '0');
   const thisYear = `${year}-${pad(month)}-${pad(day)}`;
   if (!isIsoDate(thisYear)) return null;
   return thisYear >= today ? thisYear : `${year + 1}-${pad(month)}-${pad(day)}`;
+}
+
+function nextDayOfMonth(day: number, today: string): string | null {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const thisMonth = `${year}-${pad(month)}-${pad(day)}`;
+  if (isIsoDate(thisMonth) && thisMonth >= today) return thisMonth;
+  const nextMonth =
+    month === 12 ? `${year + 1}-01-${pad(day)}` : `${year}-${pad(month + 1)}-${pad(day)}`;
+  return isIsoDate(nextMonth) ? nextMonth : null;
 }
 
 // ---- times --------------------------------------------------------------------------------
@@ -129,111 +301,281 @@ const timeLeadWords = new Set([
   'after',
   'from',
   'til',
+  'till',
   'until',
+  'between',
+  '~',
 ]);
 
-function readTime(tokens: Token[]): string | null {
+/**
+ * The pickup time, read after the quantities have taken their numbers: whatever number is
+ * left with "at", "by", "am", "o'clock" or "ish" beside it is a time. A bare hour means the
+ * hour the bakery is likely open: 7 to 11 in the morning, 12 to 6 in the afternoon, unless
+ * the question says "morning" or "afternoon".
+ */
+function readTime(tokens: Token[], dayPart: 'am' | 'pm' | null): string | null {
+  const text = (k: number) => tokens[k]?.text ?? '';
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.used) continue;
-    const next = tokens[i + 1]?.text;
-    const meridiem = next === 'am' || next === 'pm' ? next : null;
     if (token.text === 'noon' || token.text === 'midday') {
       token.used = true;
       return '12:00';
     }
-    const clock = /^(\d{1,2}):(\d{2})$/.exec(token.text);
-    const hourOnly = /^\d{1,2}$/.test(token.text) ? Number(token.text) : null;
-    const led = timeLeadWords.has(tokens[i - 1]?.text ?? '');
-    const oclock = next === "o'clock" || next === 'oclock';
-    if (clock || (hourOnly !== null && (meridiem || led || oclock))) {
-      let hour = clock ? Number(clock[1]) : (hourOnly as number);
-      const minute = clock ? Number(clock[2]) : 0;
-      if (hour > 23 || minute > 59) continue;
-      if (meridiem === 'pm' && hour < 12) hour += 12;
-      else if (meridiem === 'am' && hour === 12) hour = 0;
-      // A bare "at 2" at a bakery means the afternoon; "at 9" the morning.
-      else if (!meridiem && !clock && hour >= 1 && hour <= 6) hour += 12;
+    // "half past ten", "quarter past 9", "quarter to 3".
+    if (
+      (token.text === 'half' || token.text === 'quarter') &&
+      /^(past|after|to)$/.test(text(i + 1))
+    ) {
+      const hour = hourOf(text(i + 2));
+      if (hour !== null) {
+        const minutes = token.text === 'half' ? 30 : 15;
+        const to = text(i + 1) === 'to';
+        const meridiem = meridiemAt(tokens, i + 3);
+        const h = to ? hour - 1 : hour;
+        for (let k = i; k < i + 3; k++) use(tokens, k);
+        return clockTime(h, to ? 60 - minutes : minutes, meridiem, dayPart);
+      }
+    }
+    const clock = /^(\d{1,2})[:.](\d{2})$/.exec(token.text);
+    const hour = hourOf(token.text);
+    const meridiem = meridiemAt(tokens, i + 1);
+    const led = timeLeadWords.has(text(i - 1));
+    const oclock = /^(o'clock|oclock|ish)$/.test(text(i + 1));
+    const wordHour = /^\d/.test(token.text) ? false : hour !== null;
+    if (
+      clock ||
+      (hour !== null && (meridiem || oclock || (led && (!wordHour || text(i - 1) === 'at'))))
+    ) {
+      const h = clock ? Number(clock[1]) : (hour as number);
+      const m = clock ? Number(clock[2]) : 0;
+      if (h > 23 || m > 59) continue;
       token.used = true;
       if (meridiem || oclock) use(tokens, i + 1);
-      return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+      return clockTime(h, m, meridiem, meridiem || h > 12 || h === 0 ? null : dayPart);
     }
   }
   return null;
 }
 
+function hourOf(text: string): number | null {
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const word = numberWords[text];
+  return word !== undefined && word >= 1 && word <= 12 ? word : null;
+}
+
+function meridiemAt(tokens: Token[], index: number): 'am' | 'pm' | null {
+  const text = tokens[index]?.text;
+  if (text === 'am' || text === 'pm') return text;
+  if (text === 'in' && tokens[index + 1]?.text === 'the') {
+    const part = tokens[index + 2]?.text;
+    if (part === 'morning') return 'am';
+    if (part === 'afternoon' || part === 'evening') return 'pm';
+  }
+  return null;
+}
+
+function clockTime(
+  hour: number,
+  minute: number,
+  meridiem: 'am' | 'pm' | null,
+  dayPart: 'am' | 'pm' | null,
+): string {
+  let h = hour;
+  if (meridiem === 'pm' && h < 12) h += 12;
+  else if (meridiem === 'am' && h === 12) h = 0;
+  else if (!meridiem && h >= 1 && h < 12) {
+    if (dayPart === 'pm') h += 12;
+    else if (dayPart !== 'am' && h <= 6) h += 12;
+  }
+  return `${pad(h)}:${pad(minute)}`;
+}
+
 // ---- quantities ---------------------------------------------------------------------------
 
-/** A quantity starting at tokens[start], and how many tokens it took. */
-function quantityAt(tokens: Token[], start: number): { value: number; length: number } | null {
+/** A number as written: digits, "1,000", a word, "twenty-four", "a hundred and twenty". */
+function numberAt(tokens: Token[], start: number): { value: number; length: number } | null {
   const word = (k: number) => {
     const token = tokens[start + k];
     return token && !token.used ? token.text : undefined;
   };
   const simple = (text: string | undefined): number | null => {
     if (text === undefined) return null;
+    if (/^\d{1,3}(,\d{3})+$/.test(text)) return Number(text.replace(/,/g, ''));
     if (/^\d{1,5}$/.test(text)) return Number(text);
-    if (text === 'a' || text === 'an') return 1;
     const compound = /^([a-z]+)-([a-z]+)$/.exec(text);
     if (compound) {
       const tens = numberWords[compound[1] as string];
       const ones = numberWords[compound[2] as string];
-      return tens !== undefined && ones !== undefined ? tens + ones : null;
+      return tens !== undefined && ones !== undefined && tens >= 20 && ones < 10
+        ? tens + ones
+        : null;
     }
     return numberWords[text] ?? null;
+  };
+  let k = 0;
+  let value: number | null;
+  if ((word(0) === 'a' || word(0) === 'one') && word(1) === 'hundred') {
+    value = 100;
+    k = 2;
+  } else {
+    value = simple(word(0));
+    if (value === null) return null;
+    k = 1;
+    if (value < 10 && word(1) === 'hundred') {
+      value *= 100;
+      k = 2;
+    }
+  }
+  if (value >= 100 && value % 100 === 0) {
+    // "a hundred and twenty", "two hundred fifty".
+    const skip = word(k) === 'and' ? 1 : 0;
+    const rest = simple(word(k + skip));
+    if (rest !== null && rest < 100 && /^[a-z]/.test(word(k + skip) ?? '')) {
+      value += rest;
+      k += skip + 1;
+      const ones = simple(word(k));
+      if (
+        rest >= 20 &&
+        rest % 10 === 0 &&
+        ones !== null &&
+        ones < 10 &&
+        /^[a-z]/.test(word(k) ?? '')
+      ) {
+        value += ones;
+        k += 1;
+      }
+    }
+  } else if (value >= 20 && value < 100 && value % 10 === 0 && /^[a-z]/.test(word(0) ?? '')) {
+    // "twenty four"
+    const ones = simple(word(1));
+    if (ones !== null && ones >= 1 && ones < 10 && /^[a-z]/.test(word(1) ?? '')) {
+      value += ones;
+      k = 2;
+    }
+  }
+  return { value, length: k };
+}
+
+/**
+ * A quantity starting at tokens[start], and how many tokens it took. A null value is a
+ * quantity too vague to price ("a few", "some"), which still keeps "a" from reading as one.
+ */
+function quantityAt(
+  tokens: Token[],
+  start: number,
+): { value: number | null; length: number } | null {
+  const word = (k: number) => {
+    const token = tokens[start + k];
+    return token && !token.used ? token.text : undefined;
+  };
+  const orSo = (length: number) => (word(length) === 'or' && word(length + 1) === 'so' ? 2 : 0);
+  const dozens = (value: number, length: number) => {
+    if (word(length) === 'dozen') return { value: value * 12, length: length + 1 };
+    return null;
   };
   if (word(0) === 'half' && (word(1) === 'a' || word(1) === 'an') && word(2) === 'dozen') {
     return { value: 6, length: 3 };
   }
   if (word(0) === 'half' && word(1) === 'dozen') return { value: 6, length: 2 };
-  if (word(0) === 'a' && word(1) === "baker's" && word(2) === 'dozen')
+  if (word(0) === 'a' && word(1) === "baker's" && word(2) === 'dozen') {
     return { value: 13, length: 3 };
-  if (word(0) === 'a' && (word(1) === 'couple' || word(1) === 'pair')) {
-    return { value: 2, length: word(2) === 'of' ? 3 : 2 };
   }
-  if (word(0) === 'dozen') return { value: 12, length: 1 };
-  const first = simple(word(0));
-  if (first === null) return null;
-  // "twenty four", "a dozen", "two dozen"
-  const second = simple(word(1));
-  if (first >= 20 && first % 10 === 0 && second !== null && second < 10 && word(1) !== 'a') {
-    return { value: first + second, length: 2 };
+  if (word(0) === "baker's" && word(1) === 'dozen') return { value: 13, length: 2 };
+  const lead = word(0) === 'a' || word(0) === 'an' ? 1 : 0;
+  if (word(lead) === 'couple' || word(lead) === 'pair') {
+    const length = lead + 1;
+    const dozen = dozens(2, length);
+    if (dozen) return { ...dozen, length: dozen.length + orSo(dozen.length) };
+    return { value: 2, length: length + (word(length) === 'of' ? 1 : 0) };
   }
-  if (word(1) === 'dozen') return { value: first * 12, length: 2 };
-  return { value: first, length: 1 };
+  if (word(lead) === 'few' || word(lead) === 'several' || word(0) === 'some') {
+    const length = lead + 1;
+    if (word(length) === 'dozen') return { value: null, length: length + 1 };
+    return { value: null, length: length + (word(length) === 'of' ? 1 : 0) };
+  }
+  if (word(0) === 'a' && word(1) === 'dozen') return { value: 12, length: 2 + orSo(2) };
+  if (word(0) === 'dozen') return { value: 12, length: 1 + orSo(1) };
+  if (word(0) === 'a' || word(0) === 'an') {
+    if (word(1) === 'hundred') return numberAt(tokens, start);
+    return { value: 1, length: 1 };
+  }
+  const number = numberAt(tokens, start);
+  if (!number) return null;
+  const dozen = dozens(number.value, number.length);
+  if (dozen) return { ...dozen, length: dozen.length + orSo(dozen.length) };
+  return { value: number.value, length: number.length + orSo(number.length) };
 }
 
-const fillers = new Set(['of', 'the', 'your', 'those', 'these', 'fresh', 'more', 'x']);
-
-/** The quantity written just before tokens[end], skipping "of the" and the like. */
-function quantityBefore(tokens: Token[], end: number): number | null {
+/** The quantity written just before tokens[end], skipping "of the", "loaves of" and the like. */
+function quantityBefore(
+  tokens: Token[],
+  end: number,
+): { value: number | null; start: number } | null {
+  // Every place the quantity may end: right before the item, or before "of the", "loaves of"…
+  const stops = [end];
   let stop = end;
-  while (stop > 0 && fillers.has(tokens[stop - 1]?.text ?? '')) stop--;
-  for (let start = Math.max(0, stop - 3); start < stop; start++) {
-    const found = quantityAt(tokens, start);
-    if (found && start + found.length === stop) {
-      for (let k = start; k < stop; k++) use(tokens, k);
-      return found.value;
+  while (stop > 0 && quantityFillers.has(tokens[stop - 1]?.text ?? '') && !tokens[stop - 1]?.used) {
+    stop--;
+    stops.push(stop);
+  }
+  for (const at of stops.reverse()) {
+    for (let start = Math.max(0, at - 6); start < at; start++) {
+      const found = quantityAt(tokens, start);
+      if (found && start + found.length === at) {
+        for (let k = start; k < end; k++) use(tokens, k);
+        return { value: found.value, start };
+      }
     }
   }
   return null;
 }
 
+/** "cinnamon buns x6", "rye loaf x 2", "sourdough rolls: 12". */
+function quantityAfter(tokens: Token[], start: number): number | null {
+  const text = tokens[start]?.text;
+  if (text !== 'x' && text !== '×' && text !== ':' && text !== '(') return null;
+  const found = quantityAt(tokens, start + 1);
+  if (!found || found.value === null || !/^\d/.test(tokens[start + 1]?.text ?? '')) return null;
+  for (let k = start; k < start + 1 + found.length; k++) use(tokens, k);
+  return found.value;
+}
+
 // ---- items --------------------------------------------------------------------------------
 
+type Found = { name: string; quantity: number | null; at: number };
+
 function readItems(tokens: Token[], menu: readonly string[]): Reading['items'] {
-  const found: Reading['items'] = [];
+  const found: Found[] = [];
   const menuWords = menu.map((name) => nameKey(name).split(' '));
   for (let i = 0; i < tokens.length; i++) {
     const match = matchMenuAt(tokens, i, menu, menuWords);
     if (!match) continue;
     for (let k = i; k < i + match.length; k++) use(tokens, k);
-    const quantity = quantityBefore(tokens, i);
+    const before = quantityBefore(tokens, i);
+    const quantity = before?.value ?? quantityAfter(tokens, i + match.length);
     const already = found.find((item) => item.name === match.name);
     if (already) already.quantity ??= quantity;
-    else found.push({ name: match.name, quantity });
+    else found.push({ name: match.name, quantity, at: i });
     i += match.length - 1;
   }
+  // "8 of them", "a dozen of those": the quantity belongs to the item named before it.
+  tokens.forEach((token, i) => {
+    if (token.used) return;
+    const lone = quantityAt(tokens, i);
+    if (!lone || lone.value === null) return;
+    const next = tokens[i + lone.length]?.text ?? '';
+    const after = tokens[i + lone.length + 1]?.text ?? '';
+    const anaphor =
+      (next === 'of' && /^(them|those|these|'em|it)$/.test(after)) || /^(of them|more)$/.test(next);
+    if (!anaphor) return;
+    const earlier = found.filter((item) => item.at < i);
+    const target = earlier[earlier.length - 1] ?? (found.length === 1 ? found[0] : undefined);
+    if (target && (target.quantity === null || target.quantity === 1)) {
+      target.quantity = lone.value;
+      for (let k = i; k < i + lone.length; k++) use(tokens, k);
+    }
+  });
   // "How much is a rye loaf, and how much notice do you need for three?": a lone number
   // left over belongs to the only item asked about.
   const only = found.length === 1 ? found[0] : undefined;
@@ -242,13 +584,28 @@ function readItems(tokens: Token[], menu: readonly string[]): Reading['items'] {
       if (token.used || tokens[i - 1]?.text !== 'for') return;
       const lone = quantityAt(tokens, i);
       const after = tokens[i + (lone?.length ?? 0)]?.text ?? '.';
-      if (lone && lone.value > 1 && /^[?.!,;]$|^(of|please|on|by)$/.test(after)) {
+      if (lone?.value && lone.value > 1 && /^[?.!,;]$|^(of|please|on|by)$/.test(after)) {
         only.quantity = lone.value;
         use(tokens, i);
       }
     });
   }
-  return found;
+  return found.map(({ name, quantity }) => ({ name, quantity }));
+}
+
+/** Words that may stand before a generic noun ("buns") without naming another kind of it. */
+function neutralBefore(word: string | undefined): boolean {
+  if (word === undefined) return true;
+  if (!/^[a-z]/.test(word)) return true;
+  return (
+    phraseBreaks.has(word) ||
+    quantityFillers.has(word) ||
+    approximations.has(word) ||
+    numberWords[word] !== undefined ||
+    /^(dozen|few|couple|pair|several|some|more|them|those|these|your|our|my|get|want|need|like|order|buy|have|sell|make|bake|do|fresh|warm|extra|please|also|just|only|x|i'd|i'll|we'd|we'll|pick|up|grab|reserve|collect|hold|any|usual|famous|delicious|yummy|tasty|great|lovely|nice|good|those|baker's|half|hundred)$/.test(
+      word,
+    )
+  );
 }
 
 function matchMenuAt(
@@ -261,7 +618,7 @@ function matchMenuAt(
     const token = tokens[k];
     return token && !token.used && /^[a-z]/.test(token.text) ? token.text : null;
   };
-  // The whole name first ("sourdough rolls"), then one telling word ("rye", "buns").
+  // The whole name first ("sourdough rolls").
   for (let m = 0; m < menu.length; m++) {
     const words = menuWords[m] as string[];
     const window = words.map((_, k) => free(start + k));
@@ -271,26 +628,43 @@ function matchMenuAt(
   }
   const word = free(start);
   if (word === null || phraseBreaks.has(word) || word.length < 3) return null;
-  const telling = menu.filter((_, m) => {
-    const words = menuWords[m] as string[];
-    const first = words[0] as string;
-    const last = words[words.length - 1] as string;
-    const uniqueWord = (w: string) =>
-      menuWords.filter((other) => other.some((o) => sameWord(o, w))).length === 1;
-    return (
-      (sameWord(word, first) && uniqueWord(first)) ||
-      (words.length > 1 && sameWord(word, last) && uniqueWord(last))
-    );
-  });
-  if (telling.length !== 1) return null;
-  // "rye bread": the generic noun after a telling word belongs to the item.
-  const next = free(start + 1);
-  const generic =
-    next !== null && ['bread', 'loaf', 'loaves', 'roll', 'rolls', 'bun', 'buns'].includes(next);
-  return { name: telling[0] as string, length: generic ? 2 : 1 };
+  const isGeneric = genericGoods.has(singular(word));
+  const uniqueWord = (w: string) =>
+    menuWords.filter((other) => other.some((o) => sameWord(o, w))).length === 1;
+  if (!isGeneric) {
+    // One telling word: "rye", "sourdough", "cinnamon".
+    const telling = menu.filter((_, m) => {
+      const words = menuWords[m] as string[];
+      return words.some((w) => !genericGoods.has(w) && sameWord(word, w) && uniqueWord(w));
+    });
+    if (telling.length !== 1) return null;
+    const name = telling[0] as string;
+    const own = (menuWords[menu.indexOf(name)] as string[]).find((w) => genericGoods.has(w));
+    const next = free(start + 1);
+    if (next !== null && genericGoods.has(singular(next))) {
+      // "rye bread" is the rye loaf; "sourdough loaf" is not the sourdough rolls.
+      const nextKind = singular(next);
+      if (nextKind === 'bread' || own === undefined || nextKind === own) {
+        return { name, length: 2 };
+      }
+      return null;
+    }
+    if (next !== null && bakedGoods.has(singular(next))) return null;
+    return { name, length: 1 };
+  }
+  // A generic word alone ("the buns") is the one menu item of that kind, unless the words
+  // before it name another kind ("hot cross buns", "dinner rolls").
+  const kind = singular(word);
+  const ofKind = menu.filter((_, m) => (menuWords[m] as string[]).some((w) => w === kind));
+  if (ofKind.length !== 1) return null;
+  if (!neutralBefore(tokens[start - 1]?.used ? undefined : tokens[start - 1]?.text)) return null;
+  return { name: ofKind[0] as string, length: 1 };
 }
 
 // ---- goods the menu does not have ---------------------------------------------------------
+
+const verbs =
+  /^(have|sell|make|bake|want|need|like|get|order|buy|carry|do|any|some|stock|offer|bring|grab|reserve|pick|is|are|was|were)$/;
 
 function readOffMenu(tokens: Token[], text: string): string[] {
   const found: string[] = [];
@@ -304,23 +678,38 @@ function readOffMenu(tokens: Token[], text: string): string[] {
       token && !token.used && /^[a-z][a-z'-]*$/.test(token.text) && !phraseBreaks.has(token.text)
     );
   };
+  const describes = (k: number) =>
+    isWord(k) &&
+    !notGoods.has(tokens[k]?.text ?? '') &&
+    !neutralBefore(tokens[k]?.text) &&
+    quantityAt(tokens, k) === null &&
+    !verbs.test(tokens[k]?.text ?? '');
 
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.used) continue;
-    // A known baked good anywhere: "croissants", "chocolate croissants".
-    if (isWord(i) && bakedGoods.has(singular(token.text))) {
-      const before = i - 1;
-      const describer =
-        isWord(before) &&
-        !notGoods.has(tokens[before]?.text ?? '') &&
-        quantityAt(tokens, before) === null &&
-        !/^(have|sell|make|bake|want|need|like|get|order|buy|carry|do|any)$/.test(
-          tokens[before]?.text ?? '',
-        );
-      add(describer ? `${tokens[before]?.text} ${token.text}` : token.text);
-      token.used = true;
-      if (describer) use(tokens, before);
+    // A known baked good anywhere, with the words that say which: "hot cross buns".
+    if (
+      isWord(i) &&
+      (bakedGoods.has(singular(token.text)) || genericGoods.has(singular(token.text)))
+    ) {
+      let from = i;
+      while (from > i - 2 && describes(from - 1)) from--;
+      // "brioche buns", "croissant loaf": the good names the kind, the noun after it the thing.
+      let to = i;
+      const goodAt = (k: number) =>
+        isWord(k) &&
+        (bakedGoods.has(singular(tokens[k]?.text ?? '')) ||
+          genericGoods.has(singular(tokens[k]?.text ?? '')));
+      while (to < i + 2 && goodAt(to + 1)) to++;
+      const phrase = tokens.slice(from, to + 1).map((t) => t.text);
+      if (genericGoods.has(singular(token.text)) && phrase.length === 1) {
+        token.used = true;
+        continue; // "bread" alone names no kind the menu lacks.
+      }
+      add(phrase.join(' '));
+      for (let k = from; k <= to; k++) use(tokens, k);
+      i = to;
       continue;
     }
     // A quantity followed by a noun: "six croissants", "a dozen bagels".
@@ -328,7 +717,15 @@ function readOffMenu(tokens: Token[], text: string): string[] {
     if (quantity && tokens[i]?.text !== 'a' && tokens[i]?.text !== 'an') {
       const noun = i + quantity.length;
       const nounText = tokens[noun]?.text ?? '';
-      if (isWord(noun) && !notGoods.has(nounText) && !/^[a-z]+ly$/.test(nounText)) {
+      if (
+        isWord(noun) &&
+        !notGoods.has(nounText) &&
+        !/^[a-z]+ly$/.test(nounText) &&
+        !verbs.test(nounText) &&
+        !/^(for|of|them|those|these|please|pcs|pieces|each|total|more|or|so|people|guests|kids|dollars|ish)$/.test(
+          nounText,
+        )
+      ) {
         const phrase = [nounText];
         if (isWord(noun + 1) && !notGoods.has(tokens[noun + 1]?.text ?? '')) {
           phrase.push(tokens[noun + 1]?.text as string);
@@ -340,17 +737,17 @@ function readOffMenu(tokens: Token[], text: string): string[] {
   }
   // "do you have baguettes?", "do you sell rye?": whatever is asked after the verb.
   for (const match of text.matchAll(
-    /\b(?:do|does) (?:you|y'all|the bakery) (?:have|sell|make|bake|carry|do|stock) (?:any |some )?([a-z][a-z' -]*)/g,
+    /\b(?:do|does) (?:you|u|y'all|the bakery) (?:guys )?(?:have|sell|make|bake|carry|do|stock|offer) (?:any |some )?([a-z][a-z' -]*)/g,
   )) {
     const words = (match[1] as string).trim().split(/\s+/);
     const phrase: string[] = [];
     for (const word of words) {
-      if (phraseBreaks.has(word) || notGoods.has(word) || phrase.length === 2) break;
+      if (phraseBreaks.has(word) || notGoods.has(word) || phrase.length === 3) break;
       phrase.push(word);
     }
     const candidate = phrase.join(' ');
     const stillFree = tokens.some((t) => !t.used && t.text === phrase[0]);
-    if (candidate && stillFree) add(candidate);
+    if (candidate && stillFree && !/^(deliver|cater|custom)/.test(candidate)) add(candidate);
   }
   return found;
 }

@@ -60,6 +60,20 @@ export const monthNumbers: Record<string, number> = {
 
 /** Baked goods a customer may ask for that the menu might not have. */
 export const bakedGoods = new Set([
+  'bagel',
+  'cracker',
+  'gingerbread',
+  'shortbread',
+  'flatbread',
+  'stollen',
+  'panettone',
+  'bialy',
+  'knish',
+  'kolache',
+  'galette',
+  'madeleine',
+  'profiterole',
+  'biscotti',
   'croissant',
   'baguette',
   'bagel',
@@ -87,10 +101,6 @@ export const bakedGoods = new Set([
   'pastry',
   'strudel',
   'babka',
-  'bun',
-  'roll',
-  'loaf',
-  'baguette',
   'quiche',
   'sandwich',
   'pizza',
@@ -205,3 +215,108 @@ export const notGoods = new Set([
   'rd',
   'th',
 ]);
+
+/** Words for a kind of bread, not a particular one: "buns" alone is not "cinnamon buns". */
+export const genericGoods = new Set(['bun', 'roll', 'loaf', 'bread']);
+
+/** Words that may sit between a quantity and its item: "a dozen of those", "two loaves of rye". */
+export const quantityFillers = new Set([
+  'of',
+  'the',
+  'your',
+  'those',
+  'these',
+  'fresh',
+  'more',
+  'x',
+  'loaf',
+  'loaves',
+  'extra',
+  'warm',
+  'large',
+  'big',
+  'small',
+  'nice',
+  'lovely',
+  'delicious',
+  'famous',
+  'yummy',
+  'tasty',
+  'good',
+]);
+
+/** Words that soften a quantity without changing it: "about 12", "roughly 40". */
+export const approximations = new Set([
+  'about',
+  'around',
+  'roughly',
+  'approximately',
+  'approx',
+  'maybe',
+  'like',
+  'perhaps',
+  'probably',
+  'just',
+  'least',
+  'ish',
+  'or',
+  'so',
+]);
+
+/** Chat spellings, read as the words they stand for. */
+export const shorthand: Record<string, string> = {
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmrow: 'tomorrow',
+  tmw: 'tomorrow',
+  tomorow: 'tomorrow',
+  tommorow: 'tomorrow',
+  tommorrow: 'tomorrow',
+  tomorrrow: 'tomorrow',
+  '2morrow': 'tomorrow',
+  '2day': 'today',
+  tonite: 'tonight',
+  u: 'you',
+  r: 'are',
+  ur: 'your',
+  pls: 'please',
+  plz: 'please',
+  wat: 'what',
+  wht: 'what',
+  hw: 'how',
+  dz: 'dozen',
+  doz: 'dozen',
+  dozens: 'dozen',
+  noone: 'noon',
+  'mid-day': 'midday',
+};
+
+/** Short weekday names that are no other word. */
+export const weekdayShortNames: Record<string, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  tues: 'Tuesday',
+  wed: 'Wednesday',
+  weds: 'Wednesday',
+  thu: 'Thursday',
+  thur: 'Thursday',
+  thurs: 'Thursday',
+  fri: 'Friday',
+};
+
+/** Days customers name by their holiday. */
+export const holidays: { words: string[]; month: number; day: number }[] = [
+  { words: ['christmas', 'eve'], month: 12, day: 24 },
+  { words: ['xmas', 'eve'], month: 12, day: 24 },
+  { words: ['christmas', 'day'], month: 12, day: 25 },
+  { words: ['christmas'], month: 12, day: 25 },
+  { words: ['xmas'], month: 12, day: 25 },
+  { words: ['boxing', 'day'], month: 12, day: 26 },
+  { words: ['new', "year's", 'eve'], month: 12, day: 31 },
+  { words: ['new', 'years', 'eve'], month: 12, day: 31 },
+  { words: ['new', "year's", 'day'], month: 1, day: 1 },
+  { words: ['new', 'years', 'day'], month: 1, day: 1 },
+  { words: ['valentine', 'day'], month: 2, day: 14 },
+  { words: ["valentine's", 'day'], month: 2, day: 14 },
+  { words: ['halloween'], month: 10, day: 31 },
+];

@@ -1,58 +1,79 @@
 import type { DayHours } from '../../bakery/facts';
-import type { ItemResult, QuoteLine, QuoteResult } from '../../bakery/tools';
+import { singular } from '../../bakery/names';
+import type { EarliestPickup, ItemResult, QuoteLine, QuoteResult } from '../../bakery/tools';
+import { type Wording, wordCount, wordDate, wordMoney, wordTime } from '../../bakery/wording';
 import type { ToolResult } from '../../types';
-import type { PlannedCall } from './plan';
+import type { PlannedCall, Purpose } from './plan';
+import type { PersonTopic } from './topics';
+
+export type DraftContext = {
+  wording: Wording;
+  /** The bakery's date now: a date in another year is worded with its year. */
+  today: string;
+  bakeryName: string;
+};
 
 /**
  * Writes the draft from the tools' results alone: every price, time, date and rule in it was
- * returned by a tool. The customer's words only decide which sentences to write.
+ * returned by a tool, and only worded here. The customer's words decide which sentences to
+ * write, never a fact in them. One greeting, the answer first, each fact once, and no sentence
+ * that a later one takes back: when a pickup does not work, the draft says why and offers the
+ * earliest one that does.
  */
 export function writeDraft(
   planned: readonly PlannedCall[],
   results: readonly ToolResult[],
+  context: DraftContext,
 ): string {
+  const say = sayings(context);
   const resultFor = (call: PlannedCall) => results.find((r) => r.callId === call.call.id);
   const data = <T>(call: PlannedCall): T | null => {
     const result = resultFor(call);
     return result && !result.isError ? (JSON.parse(result.content) as T) : null;
   };
 
-  const sentences: string[] = [];
+  const answers: string[] = [];
   const offMenu: string[] = [];
-  let menu: ItemResult[] | null = null;
+  let menu: { items: ItemResult[]; lead: boolean } | null = null;
   const week: DayHours[] = [];
   const problems: string[] = [];
+  let person: { topic: PersonTopic; language: string } | null = null;
 
   for (const call of planned) {
     const result = resultFor(call);
-    const purpose = call.purpose;
+    const purpose: Purpose = call.purpose;
     switch (purpose.kind) {
+      case 'person':
+        person = { topic: purpose.topic, language: purpose.language };
+        break;
       case 'offMenu':
         if (result?.errorKind === 'notFound') offMenu.push(purpose.name);
-        else if (result && !result.isError) sentences.push(itemSentence(data<ItemResult>(call)));
+        else if (result && !result.isError) answers.push(say.item(data<ItemResult>(call)));
+        else if (result?.errorKind === 'unavailable') answers.push(say.unavailable(result));
         else if (result) problems.push(purpose.name);
         break;
       case 'item': {
         const item = data<ItemResult>(call);
-        if (item) sentences.push(itemSentence(item));
-        else if (result?.errorKind === 'unavailable') {
-          sentences.push(`${capitalize(purpose.name)} isn't available at the moment, I'm sorry.`);
-        } else problems.push(purpose.name);
+        if (item) answers.push(say.item(item));
+        else if (result?.errorKind === 'unavailable') answers.push(say.unavailable(result));
+        else problems.push(purpose.name);
         break;
       }
       case 'quote': {
         const quote = data<QuoteResult>(call);
-        if (quote) sentences.push(...quoteSentences(quote, purpose.quantities));
-        else if (result?.errorKind === 'unavailable') sentences.push(unavailableSentence(result));
+        if (quote) answers.push(...say.quote(quote, purpose.quantities, purpose.pickup));
+        else if (result?.errorKind === 'unavailable') answers.push(say.unavailable(result));
         else problems.push('your order');
         break;
       }
-      case 'menu':
-        menu = data<{ items: ItemResult[] }>(call)?.items ?? null;
+      case 'menu': {
+        const items = data<{ items: ItemResult[] }>(call)?.items;
+        if (items) menu = { items, lead: purpose.lead };
         break;
+      }
       case 'dayHours': {
         const hours = data<DayHours>(call);
-        if (hours) sentences.push(dayHoursSentence(hours));
+        if (hours) answers.push(say.dayHours(hours, purpose.time));
         break;
       }
       case 'weekHours': {
@@ -63,133 +84,291 @@ export function writeDraft(
     }
   }
 
-  const paragraphs = ['Hi, thanks for getting in touch!'];
+  const paragraphs: string[] = [];
   if (offMenu.length > 0) {
     paragraphs.push(`I'm sorry, we don't make ${listWords(offMenu)}.`);
   }
-  if (sentences.length > 0) paragraphs.push(sentences.join(' '));
-  if (menu) {
-    const available = menu.filter((item) => item.available);
-    const lead = offMenu.length > 0 ? 'What we do have' : 'Our menu';
-    paragraphs.push(
-      available.length > 0
-        ? `${lead}: ${listWords(available.map((item) => `${item.name} (${item.price})`))}.`
-        : "Nothing on our menu is available at the moment, I'm sorry.",
-    );
-  }
-  if (week.length > 0) paragraphs.push(weekSentence(week));
+  if (answers.length > 0) paragraphs.push(answers.filter(Boolean).join(' '));
+  if (menu) paragraphs.push(say.menu(menu.items, menu.lead));
+  if (week.length > 0) paragraphs.push(say.week(week));
   if (problems.length > 0) {
     paragraphs.push(
       `I couldn't look up ${listWords(problems)} just now; we'll confirm those details.`,
     );
   }
-  if (paragraphs.length === 1) {
+  if (person) paragraphs.push(say.person(person.topic, person.language, paragraphs.length > 0));
+  if (paragraphs.length === 0) {
     paragraphs.push(
       'Could you tell us which items you would like, and the day and time you would like to pick them up? We will get right back to you.',
     );
   }
-  paragraphs.push('See you soon!');
-  return paragraphs.join('\n\n');
+  return ['Hi,', ...paragraphs, `Thank you,\n${context.bakeryName}`].join('\n\n');
 }
 
-function quoteSentences(quote: QuoteResult, quantities: (number | null)[]): string[] {
-  const out: string[] = [];
-  const given = quote.lines.filter((_, i) => quantities[i] !== null);
-  for (const [i, line] of quote.lines.entries()) {
-    out.push(
-      quantities[i] === null
-        ? priceSentence(line.item, line.unitPrice)
-        : `${line.quantity} × ${line.item} at ${line.unitPrice} each comes to ${line.lineTotal}.`,
-    );
-  }
-  if (given.length > 1 && given.length === quote.lines.length) {
-    out.push(`That's ${quote.total} in total.`);
-  }
-  for (const line of quote.lines) out.push(noticeSentence(line, quote));
-  if (quote.hours) out.push(pickupSentence(quote));
-  return out;
-}
+function sayings({ wording, today }: DraftContext) {
+  const date = (iso: string) => wordDate(iso, wording, today);
+  const time = (hhmm: string) => wordTime(hhmm, wording);
+  const money = (cents: number) => wordMoney(cents, wording);
+  const span = (opens: string, closes: string) => `${time(opens)} to ${time(closes)}`;
+  const note = (hours: DayHours) => (hours.exception ? ` (${hours.exception})` : '');
 
-function noticeSentence(line: QuoteLine, quote: QuoteResult): string {
-  if (line.noticeDays === 0) return `We need no notice for ${line.item}.`;
-  const notice = `We need ${days(line.noticeDays)} notice for ${line.item}`;
-  if (line.lastDayToOrder === null || quote.pickup === null) return `${notice}.`;
-  const last = `${line.lastDayToOrderWeekday} ${line.lastDayToOrder}`;
-  const pickup = `${quote.pickup.weekday} ${quote.pickup.date}`;
-  return line.enoughNotice
-    ? `${notice}: for ${pickup} the last day to order is ${last}, so you're in time.`
-    : `${notice}: for ${pickup} the last day to order was ${last}, so I'm afraid it's too late for that day.`;
-}
+  const notice = (days: number) => (days === 1 ? "1 day's notice" : `${days} days' notice`);
 
-function pickupSentence(quote: QuoteResult): string {
-  const hours = quote.hours as DayHours;
-  const when = `${hours.weekday} ${hours.date}`;
-  if (!hours.open) {
-    return `We're closed on ${when}${hours.exception ? ` (${hours.exception})` : ''}, so we can't do a pickup that day.`;
-  }
-  const open = `On ${when} we're open ${hours.opens} to ${hours.closes}${hours.exception ? ` (${hours.exception})` : ''}`;
-  const time = quote.pickup?.time;
-  if (!time || quote.openAtPickup === null) return `${open}.`;
-  return quote.openAtPickup
-    ? `${open}, so pickup at ${time} works.`
-    : `${open}, so ${time} is outside our hours; could you come between ${hours.opens} and ${hours.closes}?`;
-}
+  const priceOf = (name: string, priceCents: number) =>
+    isPlural(name)
+      ? `${capitalize(name)} are ${money(priceCents)} each`
+      : `${capitalize(article(name))} ${name} is ${money(priceCents)}`;
 
-function itemSentence(item: ItemResult | null): string {
-  if (!item) return '';
-  const notice = item.noticeDays === 0 ? 'no notice' : `${days(item.noticeDays)} notice`;
-  return `${priceSentence(item.name, item.price)} We need ${notice} for ${item.name}.`;
-}
-
-function unavailableSentence(result: ToolResult): string {
-  const name = /^(.+?) is on the menu/.exec(result.content)?.[1];
-  return name
-    ? `${capitalize(name)} isn't available at the moment, I'm sorry.`
-    : "Something in that order isn't available at the moment, I'm sorry.";
-}
-
-function dayHoursSentence(hours: DayHours): string {
-  const note = hours.exception ? ` (${hours.exception})` : '';
-  if (hours.exception === null) {
-    return hours.open
-      ? `On ${hours.weekday}s we're open ${hours.opens} to ${hours.closes}.`
-      : `We're closed on ${hours.weekday}s.`;
-  }
-  const when = `${hours.weekday} ${hours.date}`;
-  return hours.open
-    ? `On ${when} we're open ${hours.opens} to ${hours.closes}${note}.`
-    : `We're closed on ${when}${note}.`;
-}
-
-/** "Monday closed; Tuesday to Friday 07:00 to 15:00; …", grouping days with the same hours. */
-function weekSentence(week: DayHours[]): string {
-  const label = (h: DayHours) => {
-    const usual = h.usual;
-    return usual ? `${usual.opens} to ${usual.closes}` : 'closed';
+  const item = (found: ItemResult | null): string => {
+    if (!found) return '';
+    const them = isPlural(found.name) ? 'them' : 'it';
+    const ahead =
+      found.noticeDays === 0
+        ? `and we need no notice for ${them}`
+        : `and we need ${notice(found.noticeDays)} for ${them}`;
+    return `${priceOf(found.name, found.priceCents)}, ${ahead}.`;
   };
-  const groups: { from: string; to: string; hours: string }[] = [];
-  for (const day of week) {
-    const last = groups[groups.length - 1];
-    if (last && last.hours === label(day)) last.to = day.weekday;
-    else groups.push({ from: day.weekday, to: day.weekday, hours: label(day) });
-  }
-  const parts = groups.map(
-    (g) => `${g.from === g.to ? g.from : `${g.from} to ${g.to}`} ${g.hours}`,
-  );
-  const exceptions = week
-    .filter((d) => d.exception !== null)
-    .map((d) => dayHoursSentence(d))
-    .join(' ');
-  return `Our hours: ${parts.join('; ')}.${exceptions ? ` ${exceptions}` : ''}`;
+
+  const unavailable = (result: ToolResult): string => {
+    const name = /^(.+?) (?:is|are) on the menu/.exec(result.content)?.[1];
+    return name
+      ? `I'm sorry, ${name.includes(',') ? name : `the ${name}`} ${name.includes(',') || isPlural(name) ? "aren't" : "isn't"} available at the moment.`
+      : "I'm sorry, something in that order isn't available at the moment.";
+  };
+
+  /** "two cinnamon buns at $4.00 each come to $8.00", "one rye loaf is $9.00". */
+  const line = (l: QuoteLine): string => {
+    if (l.quantity === 1) return `one ${singularName(l.item)} is ${money(l.unitPriceCents)}`;
+    return `${wordCount(l.quantity, wording)} ${pluralName(l.item)} at ${money(l.unitPriceCents)} each come to ${money(l.lineTotalCents)}`;
+  };
+
+  const earliest = (e: EarliestPickup | null, them: string): string => {
+    if (!e) {
+      return `We can't offer a pickup in the next 30 days, I'm sorry; someone from our team will get in touch about another day.`;
+    }
+    const from = e.time === e.opens ? time(e.opens) : time(e.time);
+    const isToday = e.date === today;
+    return `The earliest we can have ${them} ready is ${isToday ? 'today, ' : ''}${date(e.date)}, from ${from} (we're open until ${time(e.closes)}).`;
+  };
+
+  const quote = (q: QuoteResult, quantities: (number | null)[], pickup: boolean): string[] => {
+    const out: string[] = [];
+    const counted = q.lines.filter((_, i) => quantities[i] !== null);
+    const sentences = q.lines.map((l, i) =>
+      quantities[i] === null ? priceOf(l.item, l.unitPriceCents) : line(l),
+    );
+    out.push(`${capitalize(listWords(sentences))}.`);
+    if (counted.length > 1 && counted.length === q.lines.length) {
+      out.push(`That's ${money(q.totalCents)} in total.`);
+    }
+    if (q.unavailable.length > 0) {
+      out.push(
+        `I'm sorry, ${listWords(q.unavailable.map((n) => `the ${n}`))} ${q.unavailable.length > 1 || isPlural(q.unavailable[0] ?? '') ? "aren't" : "isn't"} available at the moment.`,
+      );
+    }
+    const single = q.lines.length === 1 && (quantities[0] ?? 1) === 1;
+    const them = single && !isPlural(q.lines[0]?.item ?? '') ? 'it' : 'them';
+    const needing = q.lines.filter((l) => l.noticeDays > 0);
+    // "Rye loaves and cinnamon buns need 1 day's notice": one clause per length of notice.
+    const noticeOf = (lines: QuoteLine[]) => {
+      const lengths = [...new Set(lines.map((l) => l.noticeDays))];
+      return listWords(
+        lengths.map(
+          (days) =>
+            `${listWords(lines.filter((l) => l.noticeDays === days).map((l) => pluralName(l.item)))} need ${notice(days)}`,
+        ),
+      );
+    };
+    const noticeNote = () => noticeOf(needing);
+
+    if (!pickup || q.pickup === null || q.hours === null) {
+      if (needing.length > 0) out.push(`${capitalize(noticeNote())}.`);
+      out.push(earliest(q.earliestPickup, them));
+      return out;
+    }
+    const hours = q.hours;
+    const day = date(q.pickup.date);
+    const at = q.pickup.time;
+    if (q.pickupWorks) {
+      const window = at
+        ? `Pickup on ${day} at ${time(at)} works: we're open ${span(hours.opens ?? '', hours.closes ?? '')} that day${note(hours)}.`
+        : `You can pick ${them} up on ${day} any time from ${span(hours.opens ?? '', hours.closes ?? '')}${note(hours)}.`;
+      out.push(window);
+      const lastDays = needing
+        .map((l) => l.lastDayToOrder)
+        .filter((d): d is string => d !== null)
+        .sort();
+      const last = lastDays[0];
+      if (last) {
+        const by = last === q.now.date ? `today, ${date(last)}` : date(last);
+        out.push(`${capitalize(noticeNote())}, so please order by ${by}.`);
+      }
+      return out;
+    }
+    // Why the asked pickup does not work, then the pickup that does: never the other way round.
+    const why: string[] = [];
+    const passed = q.problems.includes('passed');
+    if (passed) {
+      if (q.pickup.date < q.now.date) why.push(`${day} has already passed`);
+      else if (at) why.push(`${time(at)} today (${day}) has already passed`);
+      else why.push(`we've already closed for today (${day})`);
+    }
+    if (q.problems.includes('closed') && !(passed && q.pickup.date < q.now.date)) {
+      why.push(`we're closed on ${day}${note(hours)}`);
+    }
+    const outside = q.problems.includes('outsideHours') && !passed;
+    if (outside && at && hours.opens && hours.closes) {
+      why.push(
+        at < hours.opens
+          ? `we don't open until ${time(hours.opens)} on ${day}, so ${time(at)} is too early`
+          : `we close at ${time(hours.closes)} on ${day}, so ${time(at)} is too late`,
+      );
+    }
+    if (q.problems.includes('shortNotice')) {
+      const whose = noticeOf(q.lines.filter((l) => l.enoughNotice === false));
+      why.push(passed || q.problems.includes('closed') ? whose : `${whose}, so ${day} is too soon`);
+    }
+    out.push(`${capitalize(listWords(why))}.`);
+    const onlyHours = q.problems.every((p) => p === 'outsideHours');
+    if (onlyHours && hours.opens && hours.closes) {
+      out.push(
+        `Could you come between ${time(hours.opens)} and ${time(hours.closes)} that day instead?`,
+      );
+    } else if (
+      q.problems.every((p) => p === 'closed' || p === 'outsideHours') &&
+      q.firstPickupFromDay &&
+      q.firstPickupFromDay.date !== q.earliestPickup?.date
+    ) {
+      const next = q.firstPickupFromDay;
+      out.push(
+        `The next day we can do is ${date(next.date)}, from ${span(next.opens, next.closes)}; the earliest of all is ${q.earliestPickup ? date(q.earliestPickup.date) : 'not in the next 30 days'}.`,
+      );
+    } else {
+      out.push(earliest(q.earliestPickup, them));
+    }
+    return out;
+  };
+
+  const dayHours = (hours: DayHours, asked: string | null): string => {
+    const day = date(hours.date);
+    if (!hours.open || hours.opens === null || hours.closes === null) {
+      return hours.exception
+        ? `We're closed on ${day}${note(hours)}.`
+        : `We're closed on ${day}, as every ${hours.weekday}.`;
+    }
+    const open = `we're open ${span(hours.opens, hours.closes)}${note(hours)}`;
+    if (asked === null) return `On ${day} ${open}.`;
+    if (asked < hours.opens) {
+      return `On ${day} we don't open until ${time(hours.opens)}, so ${time(asked)} is a little early; ${open}.`;
+    }
+    if (asked >= hours.closes) {
+      return `On ${day} we close at ${time(hours.closes)}, so ${time(asked)} is too late; ${open}.`;
+    }
+    return `Yes, we're open at ${time(asked)} on ${day}: ${open}.`;
+  };
+
+  /** "We're open Tuesday to Friday 7 am to 3 pm and Saturday 8 am to 1 pm, and closed on Sundays and Mondays." */
+  const week = (days: DayHours[]): string => {
+    const ordered = [...days].sort((a, b) => weekdayIndex(a.weekday) - weekdayIndex(b.weekday));
+    const groups: { from: string; to: string; hours: string }[] = [];
+    const closed: string[] = [];
+    for (const day of ordered) {
+      const usual = day.usual;
+      if (!usual) {
+        closed.push(`${day.weekday}s`);
+        continue;
+      }
+      const label = span(usual.opens, usual.closes);
+      const last = groups[groups.length - 1];
+      if (last && last.hours === label && weekdayIndex(day.weekday) === weekdayIndex(last.to) + 1) {
+        last.to = day.weekday;
+      } else groups.push({ from: day.weekday, to: day.weekday, hours: label });
+    }
+    const open = groups.map(
+      (g) => `${g.from === g.to ? g.from : `${g.from} to ${g.to}`} ${g.hours}`,
+    );
+    const parts: string[] = [];
+    if (open.length > 0) parts.push(`We're open ${listWords(open)}`);
+    if (closed.length > 0)
+      parts.push(`${open.length > 0 ? 'and ' : "We're "}closed on ${listWords(closed)}`);
+    const exceptions = ordered
+      .filter((d) => d.exception !== null)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((d) => dayHours(d, null));
+    return [`${parts.join(', ')}.`, ...exceptions].join(' ');
+  };
+
+  const menu = (items: ItemResult[], lead: boolean): string => {
+    const available = items.filter((i) => i.available);
+    if (available.length === 0) return "Nothing on our menu is available at the moment, I'm sorry.";
+    const listed = available.map(
+      (i) => `${i.name} (${money(i.priceCents)}${isPlural(i.name) ? ' each' : ''})`,
+    );
+    return `${lead ? 'What we do have' : 'Our menu'}: ${listWords(listed)}.`;
+  };
+
+  const person = (topic: PersonTopic, language: string, answered: boolean): string => {
+    const reply = 'someone from our team will get back to you';
+    if (language !== 'en') {
+      return `Thank you for your message. So that nothing is misread, ${reply} personally.`;
+    }
+    switch (topic.reason) {
+      case 'allergens':
+        return `To be sure about ${topic.subject}, ${reply} after checking with our bakers; I'd rather not guess about allergens.`;
+      case 'ingredients':
+        return `${capitalize(reply)} about what goes into ${answered ? 'them' : 'our bakes'} after checking with our bakers.`;
+      case 'medical':
+        return `I can't answer health questions from here, so ${reply} after checking.`;
+      case 'delivery':
+        return `About delivery: ${reply} once they've checked what we can do.`;
+      case 'customOrder':
+        return `Thank you for thinking of us! ${capitalize(reply)} about what you have in mind.`;
+      case 'complaint':
+        return `I'm sorry to hear that. ${capitalize(reply)} to put it right.`;
+      case 'refund':
+        return `I'm sorry about that. ${capitalize(reply)} about your refund.`;
+      case 'notUnderstood':
+        return `Thank you for your message. I want to be sure I understand it, so ${reply} personally.`;
+      default:
+        return answered
+          ? `For the rest, ${reply}.`
+          : `Thank you for your message. ${capitalize(reply)} on that.`;
+    }
+  };
+
+  return { item, unavailable, quote, dayHours, week, menu, person };
 }
 
-function days(n: number): string {
-  return n === 1 ? "1 day's" : `${n} days'`;
+const weekdayOrder = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+function weekdayIndex(weekday: string): number {
+  return weekdayOrder.indexOf(weekday);
 }
 
-function priceSentence(name: string, price: string): string {
-  const plural = /[^s]s$/.test(name);
-  return plural ? `${capitalize(name)} are ${price} each.` : `A ${name} is ${price}.`;
+function isPlural(name: string): boolean {
+  return /[^s]s$/.test(name.trim());
+}
+
+function singularName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const last = words.pop() ?? '';
+  return [...words, isPlural(name) ? singular(last) : last].join(' ');
+}
+
+function pluralName(name: string): string {
+  if (isPlural(name)) return name;
+  const words = name.trim().split(/\s+/);
+  const last = words.pop() ?? '';
+  let plural: string;
+  if (/[^aeiou]y$/.test(last)) plural = `${last.slice(0, -1)}ies`;
+  else if (/(?:[^f]f|fe)$/.test(last) && last.length > 3) plural = last.replace(/fe?$/, 'ves');
+  else if (/(s|sh|ch|x|z)$/.test(last)) plural = `${last}es`;
+  else plural = `${last}s`;
+  return [...words, plural].join(' ');
+}
+
+function article(name: string): string {
+  return /^[aeiou]/i.test(name) ? 'an' : 'a';
 }
 
 function capitalize(text: string): string {
@@ -197,6 +376,7 @@ function capitalize(text: string): string {
 }
 
 function listWords(words: string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  const kept = words.filter(Boolean);
+  if (kept.length <= 1) return kept.join('');
+  return `${kept.slice(0, -1).join(', ')} and ${kept[kept.length - 1]}`;
 }

@@ -1,0 +1,85 @@
+/** Why a question needs a person: what no tool answers, or what the drafter could not read. */
+export type PersonReason =
+  | 'allergens'
+  | 'ingredients'
+  | 'delivery'
+  | 'customOrder'
+  | 'complaint'
+  | 'refund'
+  | 'medical'
+  | 'notUnderstood'
+  | 'other';
+
+/** A topic the bakery's data cannot answer, with the words that raised it. */
+export type PersonTopic = {
+  reason: PersonReason;
+  /** What the customer asked about, in their words: "sesame", "delivery". */
+  subject: string;
+  note: string;
+};
+
+/**
+ * The topics, most serious first: a question about a nut allergy that also complains is
+ * answered as an allergy question. Each pattern's first group names the subject.
+ */
+const topics: { reason: PersonReason; pattern: RegExp; note: string }[] = [
+  {
+    reason: 'medical',
+    pattern:
+      /\b(diabet\w*|pregnan\w*|medical|medication|doctor|blood sugar|insulin|safe (?:for|to eat|during)|food poisoning|got sick|made (?:me|us|my \w+) sick|sick after|health condition|kidney|heart condition|breastfeeding)\b/,
+    note: 'Asks a health question',
+  },
+  {
+    reason: 'allergens',
+    pattern:
+      /\b(allerg\w*|gluten|celiac|coeliac|(?:tree )?nuts?|peanuts?|nut[- ]free|almonds?|walnuts?|hazelnuts?|pecans?|sesame|soy|soya|lactose|dairy[- ]free|egg[- ]free|shellfish|mustard|lupin|sulph?ites?|sulfites?|cross[- ]contamina\w*|anaphyla\w*|epipen|intoleran\w*)\b/,
+    note: 'Asks about allergens',
+  },
+  {
+    reason: 'refund',
+    pattern:
+      /\b(refund\w*|money back|reimburs\w*|charged (?:me )?twice|overcharged|double[- ]charged|chargeback|compensation)\b/,
+    note: 'Asks for a refund',
+  },
+  {
+    reason: 'complaint',
+    pattern:
+      /\b(stale|complain\w*|not happy|unhappy|disappoint\w*|terrible|awful|rude|wrong order|(?:was|were|is|are) missing|missing from|burnt|burned|mou?ldy|undercooked|raw inside|hair in|bad experience|poor service|not fresh|gone off|(?:was|were) (?:bad|hard|dry|cold|inedible)|inedible|worst|unacceptable|not good enough)\b/,
+    note: 'Complains about an order',
+  },
+  {
+    reason: 'ingredients',
+    pattern:
+      /\b(ingredients?|what'?s in (?:the|your|a|it)|what is in|made (?:with|from|of)|contains?|containing|vegan|vegetarian|dairy|(?:any|no|with|without|contain|have) (?:eggs?|milk|butter|meat|animal|lard|honey)|gelatin\w*|halal|kosher|organic|preservatives?|additives?|calories|how much sugar|sugar[- ]free|sugar content|salt content|nutrition\w*|keto|low[- ]carb|sweeteners?|gmo|palm oil|plant[- ]based)\b/,
+    note: 'Asks about ingredients',
+  },
+  {
+    reason: 'delivery',
+    pattern:
+      /\b(deliver\w*|shipping|ship (?:it|them|to)|post (?:it|them)|courier|doordash|uber ?eats|grubhub|drop (?:it|them) off|bring (?:it|them) (?:to|over))\b/,
+    note: 'Asks about delivery',
+  },
+  {
+    reason: 'customOrder',
+    pattern:
+      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding|birthday cake|special order|made to order|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
+    note: 'Asks for a custom order',
+  },
+  {
+    reason: 'other',
+    pattern:
+      /\b(credit cards?|debit|cash|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|wi-?fi|hiring|jobs?|gift cards?|vouchers?|discounts?|coupons?|loyalty|address|located|location|directions|where are you|seating|sit in|dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
+    note: 'Asks something the menu and hours do not cover',
+  },
+];
+
+export function readPersonTopic(text: string): PersonTopic | null {
+  for (const topic of topics) {
+    const match = topic.pattern.exec(text);
+    if (match) {
+      const subject = (match[1] ?? match[0]).trim();
+      return { reason: topic.reason, subject, note: `${topic.note}: "${subject}".` };
+    }
+  }
+  return null;
+}
