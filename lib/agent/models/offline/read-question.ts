@@ -53,7 +53,7 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   const language = readLanguage(question);
   const tokens: Token[] = (
     lower.match(
-      /\$\d[\d,]*(?:\.\d+)?|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d{1,2}[:.]\d{2}(?=\s*(?:am|pm)\b)|\d{1,2}:\d{2}|\d{1,3}(?:,\d{3})+|\d+(?:st|nd|rd|th)?|[a-z]+(?:['-][a-z]+)*|[?.!,;:×~()]/g,
+      /\$\d[\d,]*(?:\.\d+)?|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d{1,2}[:.]\d{2}(?=\s*(?:am|pm)\b)|\d{1,2}:\d{2}|\d{1,3}(?:,\d{3})+|\d+(?:st|nd|rd|th)?|[a-z]+(?:['-][a-z]+)*|[?.!,;:×~()-]/g,
     ) ?? []
   ).map((text) => ({ text: shorthand[text] ?? text, used: false }));
 
@@ -158,9 +158,21 @@ function readDays(tokens: Token[], today: string): string[] {
       } else add('tomorrow');
       return;
     }
-    const weekday = weekdayOf(word, text(i - 1));
+    const weekday = weekdayOf(word, text(i - 1), text(i + 1));
     if (weekday) {
       token.used = true;
+      // "Saturday the 12th", "Friday, December 4": the date says which one.
+      const dateAt = text(i + 1) === 'the' || text(i + 1) === ',' ? i + 2 : i + 1;
+      const following = text(dateAt);
+      if (
+        /^\d{1,2}(st|nd|rd|th)$/.test(following) ||
+        isIsoDate(following) ||
+        /^\d{1,2}\/\d{1,2}/.test(following) ||
+        (monthNumbers[following] !== undefined && dayOfMonth(text(dateAt + 1)) !== null)
+      ) {
+        markWord(tokens, i - 1, ['this', 'on', 'coming', 'next']);
+        return;
+      }
       const before = text(i - 1);
       if (before === 'next') {
         use(tokens, i - 1);
@@ -170,6 +182,24 @@ function readDays(tokens: Token[], today: string): string[] {
         add(weekday);
       }
       return;
+    }
+    // "right now", "asap": today, as of when the question arrived.
+    if (
+      (word === 'now' && (text(i - 1) === 'right' || /^[?.!]?$/.test(text(i + 1)))) ||
+      word === 'asap'
+    ) {
+      token.used = true;
+      add('today');
+      return;
+    }
+    // "in 3 days", "in two weeks".
+    if (word === 'in' && /^(days?|weeks?)$/.test(text(i + 2))) {
+      const count = text(i + 1) === 'a' ? 1 : (numberWords[text(i + 1)] ?? Number(text(i + 1)));
+      if (Number.isInteger(count) && count > 0 && count <= 60) {
+        for (let k = i; k <= i + 2; k++) use(tokens, k);
+        add(addDays(today, text(i + 2).startsWith('week') ? count * 7 : count));
+        return;
+      }
     }
     if (word === 'weekend' && days.length === 0) {
       token.used = true;
@@ -214,7 +244,8 @@ function readDays(tokens: Token[], today: string): string[] {
     }
     // "on the 12th", "the 25th": a day of this month, or of next month once it has passed.
     const ordinal = /^(\d{1,2})(st|nd|rd|th)$/.exec(word);
-    if (ordinal && text(i - 1) === 'the' && monthNumbers[text(i + 1)] === undefined) {
+    const afterDay = /^(the|on|for|by)$/.test(text(i - 1)) || tokens[i - 1]?.used === true;
+    if (ordinal && afterDay && monthNumbers[text(i + 1)] === undefined) {
       if (text(i + 1) === 'of') return;
       const date = nextDayOfMonth(Number(ordinal[1]), today);
       if (date) {
@@ -227,12 +258,16 @@ function readDays(tokens: Token[], today: string): string[] {
 }
 
 /** A weekday as written, typos and short forms included, to its name. */
-function weekdayOf(word: string, before: string): string | null {
+function weekdayOf(word: string, before: string, after: string): string | null {
   if (!/^[a-z]+$/.test(word)) return null;
   const short = weekdayShortNames[word];
   if (short) return short;
-  // "sat" and "sun" are words too: only after "on", "this" or "next".
-  if ((word === 'sat' || word === 'sun') && /^(on|this|next)$/.test(before)) {
+  // "sat" and "sun" are words too: not after a pronoun ("I sat"), nor "the sun", "sat down".
+  if (
+    (word === 'sat' || word === 'sun') &&
+    !/^(i|we|he|she|they|you|it|had|have|has|was|the|in|of|and)$/.test(before) &&
+    !/^(down|in|on|outside|light|shine|shines)$/.test(after)
+  ) {
     return word === 'sat' ? 'Saturday' : 'Sunday';
   }
   if (word.length < 5) return null;
@@ -541,6 +576,28 @@ function quantityAfter(tokens: Token[], start: number): number | null {
   return found.value;
 }
 
+const trailingLead = new Set(['-', ',', '(', 'maybe', 'like', 'roughly', 'approximately', 'say']);
+
+/** "sourdough rolls - maybe 2 dozen or so -": a quantity after its item, with nothing after it. */
+function quantityTrailing(tokens: Token[], start: number): number | null {
+  let at = start;
+  while (at < start + 3 && trailingLead.has(tokens[at]?.text ?? '')) at++;
+  if (at === start) return null;
+  const found = quantityAt(tokens, at);
+  if (!found || found.value === null || /^(a|an)$/.test(tokens[at]?.text ?? '')) return null;
+  const next = tokens[at + found.length];
+  if (
+    next &&
+    /^[a-z]/.test(next.text) &&
+    !/^(for|on|please|pls|by|and|total|in|of)$/.test(next.text)
+  ) {
+    return null;
+  }
+  if (next && /^(am|pm|:)$/.test(next.text)) return null;
+  for (let k = at; k < at + found.length; k++) use(tokens, k);
+  return found.value;
+}
+
 // ---- items --------------------------------------------------------------------------------
 
 type Found = { name: string; quantity: number | null; at: number };
@@ -553,7 +610,10 @@ function readItems(tokens: Token[], menu: readonly string[]): Reading['items'] {
     if (!match) continue;
     for (let k = i; k < i + match.length; k++) use(tokens, k);
     const before = quantityBefore(tokens, i);
-    const quantity = before?.value ?? quantityAfter(tokens, i + match.length);
+    const quantity =
+      before?.value ??
+      quantityAfter(tokens, i + match.length) ??
+      quantityTrailing(tokens, i + match.length);
     const already = found.find((item) => item.name === match.name);
     if (already) already.quantity ??= quantity;
     else found.push({ name: match.name, quantity, at: i });
@@ -581,10 +641,13 @@ function readItems(tokens: Token[], menu: readonly string[]): Reading['items'] {
   const only = found.length === 1 ? found[0] : undefined;
   if (only && (only.quantity === null || only.quantity === 1)) {
     tokens.forEach((token, i) => {
-      if (token.used || tokens[i - 1]?.text !== 'for') return;
+      if (token.used) return;
       const lone = quantityAt(tokens, i);
       const after = tokens[i + (lone?.length ?? 0)]?.text ?? '.';
-      if (lone?.value && lone.value > 1 && /^[?.!,;]$|^(of|please|on|by)$/.test(after)) {
+      // "how much would 30 cost?", "what would 40 come to?"
+      const priced = /^(cost|costs|come|be|run|total)$/.test(after);
+      const forOne = tokens[i - 1]?.text === 'for' && /^[?.!,;]$|^(of|please|on|by)$/.test(after);
+      if (lone?.value && lone.value > 1 && (priced || forOne)) {
         only.quantity = lone.value;
         use(tokens, i);
       }
@@ -722,7 +785,7 @@ function readOffMenu(tokens: Token[], text: string): string[] {
         !notGoods.has(nounText) &&
         !/^[a-z]+ly$/.test(nounText) &&
         !verbs.test(nounText) &&
-        !/^(for|of|them|those|these|please|pcs|pieces|each|total|more|or|so|people|guests|kids|dollars|ish)$/.test(
+        !/^(for|of|them|those|these|please|pcs|pieces|each|total|more|or|so|people|guests|kids|dollars|ish|cost|costs|come|be|run|would|will|should|is|are|in|at|on|by)$/.test(
           nounText,
         )
       ) {

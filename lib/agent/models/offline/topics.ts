@@ -1,14 +1,6 @@
-/** Why a question needs a person: what no tool answers, or what the drafter could not read. */
-export type PersonReason =
-  | 'allergens'
-  | 'ingredients'
-  | 'delivery'
-  | 'customOrder'
-  | 'complaint'
-  | 'refund'
-  | 'medical'
-  | 'notUnderstood'
-  | 'other';
+import type { NeedsPersonReason } from '../../types';
+
+type PersonReason = NeedsPersonReason;
 
 /** A topic the bakery's data cannot answer, with the words that raised it. */
 export type PersonTopic = {
@@ -50,7 +42,7 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string }[] = [
   {
     reason: 'ingredients',
     pattern:
-      /\b(ingredients?|what'?s in (?:the|your|a|it)|what is in|made (?:with|from|of)|contains?|containing|vegan|vegetarian|dairy|(?:any|no|with|without|contain|have) (?:eggs?|milk|butter|meat|animal|lard|honey)|gelatin\w*|halal|kosher|organic|preservatives?|additives?|calories|how much sugar|sugar[- ]free|sugar content|salt content|nutrition\w*|keto|low[- ]carb|sweeteners?|gmo|palm oil|plant[- ]based)\b/,
+      /\b(ingredients?|what'?s in (?:the|your|a|it)|(?:have|has|contain|contains|with|any|got|use|put) (?:any |some )?(?:raisins|seeds|caraway|chocolate|fruit|icing|frosting|filling|cream|cheese|garlic|onions?|bacon|alcohol|rum|yeast|spelt|wheat|oats|honey|cardamom|sprinkles|nutmeg|eggs?|milk|butter|meat|lard)|(?:eggs?|milk|butter|dairy|meat|lard|alcohol|raisins) in (?:the|your|it|them|a)|are there (?:any )?\w+ in|what is in|made (?:with|from|of)|contains?|containing|vegan|vegetarian|dairy|(?:any|no|with|without|contain|have) (?:eggs?|milk|butter|meat|animal|lard|honey)|gelatin\w*|halal|kosher|organic|preservatives?|additives?|calories|how much sugar|sugar[- ]free|sugar content|salt content|nutrition\w*|keto|low[- ]carb|sweeteners?|gmo|palm oil|plant[- ]based)\b/,
     note: 'Asks about ingredients',
   },
   {

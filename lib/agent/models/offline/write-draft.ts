@@ -155,7 +155,7 @@ function sayings({ wording, today }: DraftContext) {
     const out: string[] = [];
     const counted = q.lines.filter((_, i) => quantities[i] !== null);
     const sentences = q.lines.map((l, i) =>
-      quantities[i] === null ? priceOf(l.item, l.unitPriceCents) : line(l),
+      quantities[i] === null ? lowerFirst(priceOf(l.item, l.unitPriceCents)) : line(l),
     );
     out.push(`${capitalize(listWords(sentences))}.`);
     if (counted.length > 1 && counted.length === q.lines.length) {
@@ -369,6 +369,10 @@ function pluralName(name: string): string {
 
 function article(name: string): string {
   return /^[aeiou]/i.test(name) ? 'an' : 'a';
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function capitalize(text: string): string {
