@@ -108,6 +108,25 @@ Feature: Drafting an answer from the bakery's own data
       Given two dozen sourdough rolls and a rye loaf for Saturday at 09:00
       Then the quote holds each line, the total, that the bakery is open and the notice
 
+    Scenario: A pickup time earlier today has already passed, and the quote offers the earliest that works
+      Given the clock at Tuesday 10:00 and a cinnamon bun asked for today at 07:30
+      Then the quote says the pickup has passed and notice is short, and the earliest pickup is Wednesday at 07:00
+
+    Scenario: Short notice says the asked day does not work and when the earliest pickup is
+      Given two rye loaves for today at 13:00
+      Then the quote says notice is short and offers Wednesday, skipping closed days and holidays when they come first
+
+    Scenario: Relative days are read as of when the question arrived, and pickups judged as of now
+      Given a question that arrived Friday 23:55 and is drafted Saturday 00:20
+      Then "tomorrow" is Saturday, notice is counted from Saturday, and "next Friday" is the Friday of the following week
+
+    Scenario: A weekday asked on that day after closing is the next one
+      Given the clock at Saturday 14:00, after closing
+      Then "Saturday" is the Saturday a week on, and at 09:00 it is today
+
+    Scenario: Dates, times and money are worded through Intl in the bakery's locale
+      Then en-US reads "Saturday, December 5", "9 am", "1:30 pm" and "$1,040.00", and de-DE reads "13:30" and "1.040,00 €"
+
     Scenario: Every tool's schema is strict
       Then every tool's JSON Schema forbids extra properties and requires every property
 
@@ -130,6 +149,10 @@ Feature: Drafting an answer from the bakery's own data
 
     Scenario: The cached prefix is the same bytes for every draft of a day
       Then two drafts send identical tools and system, and the system prompt carries a cache breakpoint
+
+    Scenario: The question's arrival time travels with the question, and the system prompt stays the day's
+      Given two questions drafted on one day, one of which arrived the night before
+      Then both requests carry the same system prompt, and each first turn says when its question arrived and when it is drafted
 
     Scenario: Requests cache the prefix, opt into the server-side fallback and leave tool choice at auto
       Then the request has cache_control, the fallback beta header, fallbacks default and no tool_choice
@@ -175,6 +198,35 @@ Feature: Drafting an answer from the bakery's own data
       Given the clock at Tuesday 2026-12-01 10:00
       Then each question's draft holds the facts it must and none it must not
 
+    Scenario: A pickup that notice or hours rule out is never confirmed, and the earliest that works is offered
+      When a customer asks "Is a cinnamon bun possible today at 7:30am?" on Tuesday at 10:00
+      Then the draft says 7:30 am today has passed and buns need a day's notice, offers Wednesday, December 2 from 7 am, and says nothing works
+
+    Scenario: Short notice says the asked day is not possible, and when is
+      When a customer asks "Could I collect two rye loaves this afternoon at 1?"
+      Then the draft gives the total, says today is too soon and offers Wednesday, December 2
+
+    Scenario: A question drafted after midnight reads "tomorrow" as of when it arrived
+      When a question that arrived Friday 23:55 asks about tomorrow and is drafted at 00:20
+      Then the draft names Saturday, December 5, never Sunday
+
+    Scenario: A weekday asked on that weekday after closing means the next one
+      When "Are you open Saturday?" is asked on Saturday at 14:00
+      Then the draft gives the hours of Saturday, December 12
+
+    Scenario: Quantities stay with their items and are told from times
+      Then "about 12 sourdough rolls Saturday" is twelve rolls, "roughly 40 rolls", "a dozen or so" and "a dozen of those" are quantities, "by 3" and "at 2" are afternoon times and "7:30am" is a morning one
+
+    Scenario: A generic word never becomes the one menu item containing it
+      When a customer asks "Do you bake hot cross buns? I'd want 10."
+      Then the draft says we don't make hot cross buns and prices no cinnamon buns
+
+    Scenario: Questions no tool answers are marked for a person, with no invented facts
+      Then allergens, catering, delivery, refunds, unreadable text, Spanish and French are marked with their reason and the draft says a person will reply
+
+    Scenario: Drafts word dates, times and money for people in the bakery's locale
+      Then the draft reads "one cinnamon bun at $4.00", "Tuesday, December 1" and "7 am to 3 pm", never ISO dates or 24-hour times, and an en-GB bakery reads "£36.00" and "8:00 to 13:00"
+
     Scenario: The offline drafter asks every tool in one turn
       Then the run is answered after 2 turns with every call in the first
 
@@ -194,3 +246,7 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: The command-line drafter prints only JSON with --json
       When it is run with --json
       Then stdout parses as one JSON object with the stop, the steps and what was spent
+
+    Scenario: The command-line drafter reads relative days as of --asked-at
+      When it is run with --asked-at Friday 23:55 and --now Saturday 00:20 and a question about tomorrow
+      Then the draft names Saturday, December 5, and an --asked-at after --now is refused

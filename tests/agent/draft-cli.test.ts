@@ -41,13 +41,33 @@ describe('npm run draft', () => {
     for (const fact of [
       '$36.00',
       "2 days' notice",
-      'Thursday 2026-12-03',
+      'please order by Thursday, December 3',
       "we don't make croissants",
-      '08:00',
-      '09:00 works',
+      '8 am to 1 pm',
+      'Saturday, December 5 at 9 am works',
     ]) {
       expect(draftText).toContain(fact);
     }
+  });
+
+  scenario('The command-line drafter reads relative days as of --asked-at', async () => {
+    // A later --now wins over the one every call here starts with.
+    const { stdout } = await draft(
+      '--now',
+      '2026-12-05T00:20',
+      '--asked-at',
+      '2026-12-04T23:55',
+      'Are you open tomorrow?',
+    );
+    expect(stdout).toContain('c1 opening_hours {"day":"tomorrow"}');
+    expect(stdout).toContain('"date":"2026-12-05"');
+    expect(stdout).toContain("On Saturday, December 5 we're open 8 am to 1 pm.");
+    const refused = await draft('--asked-at', '2026-12-01T10:30', 'Are you open tomorrow?').then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(2);
+    expect(refused?.stderr).toContain('--asked-at must not be after --now');
   });
 
   scenario('The command-line drafter prints only JSON with --json', async () => {

@@ -26,7 +26,7 @@ export function wallClock(facts: BakeryData, at: Date): WallClock {
 }
 
 export const acceptedDays =
-  'a weekday in any capitalisation (e.g. "Saturday" or "this Saturday": the next Saturday whose hours were still ahead when the question arrived), "next Saturday" (the Saturday of the week after the one the question arrived in), "today", "tomorrow" (both as of when the question arrived), or a date as YYYY-MM-DD';
+  'a weekday (Monday, Tuesday, Wednesday, Thursday, Friday, Saturday or Sunday, in any capitalisation, optionally after "this": the next one whose hours were still ahead when the question arrived), "next" and a weekday (that weekday in the week after the one the question arrived in), "today", "tomorrow" (both as of when the question arrived), or a date as YYYY-MM-DD';
 
 /**
  * A day as a customer or model names it, to a date, read as of when the question arrived:

@@ -2,13 +2,20 @@ import { describe, expect } from 'vitest';
 import { exampleBakeryData, tuesdayMorning } from '@/tests/support/bakery-data';
 import { scenario } from '@/tests/support/scenario';
 import type { AnyTool, JsonSchema } from '../core/tool';
-import type { BakeryData } from './data';
+import { zonedInstant } from './calendar';
+import type { BakeryData, Clock } from './data';
 import { bakeryTools } from './tools';
 
-async function call(facts: BakeryData, name: string, input: unknown) {
-  const tool = bakeryTools(facts, { now: tuesdayMorning, askedAt: tuesdayMorning }).find(
-    (t) => t.name === name,
-  ) as AnyTool;
+/** The bakery's wall clock, in New York, as an instant. */
+const at = (date: string, time: string) => zonedInstant(date, time, exampleBakeryData().timezone);
+
+async function call(
+  facts: BakeryData,
+  name: string,
+  input: unknown,
+  clock: Clock = { now: tuesdayMorning, askedAt: tuesdayMorning },
+) {
+  const tool = bakeryTools(facts, clock).find((t) => t.name === name) as AnyTool;
   const decoded = tool.decode(input);
   if (!decoded.ok) return decoded;
   return tool.run(decoded.value, { signal: new AbortController().signal });
@@ -96,12 +103,15 @@ describe("the bakery's tools", () => {
     expect(outcome).toMatchObject({
       ok: true,
       data: {
-        today: '2026-12-01',
+        now: { date: '2026-12-01', time: '10:00' },
         pickup: { date: '2026-12-05', weekday: 'Saturday', time: '09:00' },
         openAtPickup: true,
         total: '$45.00',
         totalCents: 4500,
         enoughNotice: true,
+        pickupWorks: true,
+        problems: [],
+        earliestPickup: { date: '2026-12-03', time: '07:00' },
         lines: [
           {
             item: 'sourdough rolls',
@@ -134,6 +144,8 @@ describe("the bakery's tools", () => {
       data: {
         openAtPickup: false,
         enoughNotice: false,
+        pickupWorks: false,
+        problems: ['outsideHours', 'shortNotice'],
         lines: [{ lastDayToOrder: '2026-11-29', enoughNotice: false }],
       },
     });
@@ -144,7 +156,10 @@ describe("the bakery's tools", () => {
         day: 'Monday',
         time: '10:00',
       }),
-    ).toMatchObject({ ok: true, data: { openAtPickup: false, hours: { open: false } } });
+    ).toMatchObject({
+      ok: true,
+      data: { openAtPickup: false, hours: { open: false }, problems: ['closed'] },
+    });
     expect(
       await call(exampleBakeryData(), 'quote_order', {
         items: [{ name: 'croissants', quantity: 6 }],
@@ -152,6 +167,151 @@ describe("the bakery's tools", () => {
         time: null,
       }),
     ).toMatchObject({ ok: false, failure: { kind: 'notFound' } });
+  });
+
+  scenario(
+    'A pickup time earlier today has already passed, and the quote offers the earliest that works',
+    async () => {
+      // Tuesday 10:00: 07:30 today is gone, and a cinnamon bun needs a day's notice anyway.
+      const outcome = await call(exampleBakeryData(), 'quote_order', {
+        items: [{ name: 'cinnamon buns', quantity: 1 }],
+        day: 'today',
+        time: '07:30',
+      });
+      expect(outcome).toMatchObject({
+        ok: true,
+        data: {
+          pickup: { date: '2026-12-01', time: '07:30' },
+          openAtPickup: true,
+          pickupWorks: false,
+          problems: ['passed', 'shortNotice'],
+          earliestPickup: { date: '2026-12-02', weekday: 'Wednesday', time: '07:00' },
+        },
+      });
+      // No notice needed: later today, on the next quarter hour.
+      const facts = exampleBakeryData();
+      facts.menu = facts.menu.map((item) => ({ ...item, noticeDays: 0 }));
+      expect(
+        await call(facts, 'quote_order', {
+          items: [{ name: 'rye loaf', quantity: 1 }],
+          day: 'today',
+          time: '09:00',
+        }),
+      ).toMatchObject({
+        ok: true,
+        data: { problems: ['passed'], earliestPickup: { date: '2026-12-01', time: '10:15' } },
+      });
+    },
+  );
+
+  scenario(
+    'Short notice says the asked day does not work and when the earliest pickup is',
+    async () => {
+      const outcome = await call(exampleBakeryData(), 'quote_order', {
+        items: [{ name: 'rye loaf', quantity: 2 }],
+        day: 'today',
+        time: '13:00',
+      });
+      expect(outcome).toMatchObject({
+        ok: true,
+        data: {
+          totalCents: 1800,
+          pickupWorks: false,
+          problems: ['shortNotice'],
+          earliestPickup: { date: '2026-12-02', time: '07:00', opens: '07:00', closes: '15:00' },
+        },
+      });
+      // The earliest pickup skips closed days and date exceptions: two days' notice from
+      // Friday lands on Sunday (closed), then Monday (closed), then Tuesday, a holiday here.
+      const facts = exampleBakeryData({
+        dateExceptions: [
+          { date: '2026-12-08', closed: true, opens: null, closes: null, note: 'Holiday' },
+        ],
+      });
+      const friday = at('2026-12-04', '10:00');
+      expect(
+        await call(
+          facts,
+          'quote_order',
+          { items: [{ name: 'sourdough rolls', quantity: 12 }], day: null, time: null },
+          { now: friday, askedAt: friday },
+        ),
+      ).toMatchObject({ ok: true, data: { earliestPickup: { date: '2026-12-09' } } });
+    },
+  );
+
+  scenario(
+    'Relative days are read as of when the question arrived, and pickups judged as of now',
+    async () => {
+      // Asked Friday 23:55, drafted Saturday 00:20: "tomorrow" is still Saturday.
+      const clock = { askedAt: at('2026-12-04', '23:55'), now: at('2026-12-05', '00:20') };
+      expect(
+        await call(exampleBakeryData(), 'opening_hours', { day: 'tomorrow' }, clock),
+      ).toMatchObject({
+        ok: true,
+        data: { date: '2026-12-05', weekday: 'Saturday', opens: '08:00' },
+      });
+      // Notice is counted from now: on Saturday a rye loaf for Saturday is too late.
+      expect(
+        await call(
+          exampleBakeryData(),
+          'quote_order',
+          { items: [{ name: 'rye loaf', quantity: 1 }], day: 'tomorrow', time: '10:00' },
+          clock,
+        ),
+      ).toMatchObject({
+        ok: true,
+        data: {
+          now: { date: '2026-12-05', time: '00:20' },
+          pickup: { date: '2026-12-05' },
+          problems: ['shortNotice'],
+          earliestPickup: { date: '2026-12-08' },
+        },
+      });
+      // A day that has gone by is passed, not an error.
+      const monday = at('2026-12-07', '09:00');
+      expect(
+        await call(
+          exampleBakeryData(),
+          'quote_order',
+          { items: [{ name: 'rye loaf', quantity: 1 }], day: '2026-12-05', time: null },
+          { askedAt: monday, now: monday },
+        ),
+      ).toMatchObject({ ok: true, data: { problems: ['passed', 'shortNotice'] } });
+      // "next Friday" is the Friday of the following week; "this Friday" the coming one.
+      expect(
+        await call(exampleBakeryData(), 'opening_hours', { day: 'next Friday' }),
+      ).toMatchObject({
+        ok: true,
+        data: { date: '2026-12-11' },
+      });
+      expect(
+        await call(exampleBakeryData(), 'opening_hours', { day: 'this Friday' }),
+      ).toMatchObject({
+        ok: true,
+        data: { date: '2026-12-04' },
+      });
+    },
+  );
+
+  scenario('A weekday asked on that day after closing is the next one', async () => {
+    const afterClosing = at('2026-12-05', '14:00');
+    const clock = { now: afterClosing, askedAt: afterClosing };
+    expect(
+      await call(exampleBakeryData(), 'opening_hours', { day: 'Saturday' }, clock),
+    ).toMatchObject({ ok: true, data: { date: '2026-12-12', opens: '08:00' } });
+    const beforeClosing = at('2026-12-05', '09:00');
+    expect(
+      await call(
+        exampleBakeryData(),
+        'opening_hours',
+        { day: 'saturday' },
+        {
+          now: beforeClosing,
+          askedAt: beforeClosing,
+        },
+      ),
+    ).toMatchObject({ ok: true, data: { date: '2026-12-05' } });
   });
 
   scenario("Every tool's schema is strict", () => {

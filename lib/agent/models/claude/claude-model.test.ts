@@ -45,15 +45,17 @@ function draft(
   task: string,
   change: Partial<ClaudeSettings> = {},
   onEvent?: (e: AgentEvent) => void,
+  { now = tuesdayMorning, askedAt = now }: { now?: Date; askedAt?: Date } = {},
 ) {
   const facts = exampleBakeryData();
   const model = createModel({
     kind: 'claude',
     facts,
-    now: tuesdayMorning,
+    now,
+    askedAt,
     claude: settings(change),
   });
-  const tools = bakeryTools(facts, { now: tuesdayMorning, askedAt: tuesdayMorning });
+  const tools = bakeryTools(facts, { now, askedAt });
   return runAgent({ model, tools, task, limits, onEvent });
 }
 
@@ -178,6 +180,29 @@ describe('the Claude adapter', () => {
       expect.objectContaining({ type: 'text', cache_control: { type: 'ephemeral' } }),
     ]);
   });
+
+  scenario(
+    "The question's arrival time travels with the question, and the system prompt stays the day's",
+    async () => {
+      api.push(fake.text('One.'), fake.text('Two.'));
+      // Two questions drafted the same Tuesday: one arrived the night before, one just now.
+      const lateMonday = new Date('2026-12-01T04:55:00Z');
+      await draft('Can I get a rye loaf tomorrow?', {}, undefined, { askedAt: lateMonday });
+      await draft('Can I get a rye loaf tomorrow?');
+      expect(JSON.stringify(body(1).system)).toBe(JSON.stringify(body(0).system));
+      const instruction = (i: number) =>
+        ((body(i).messages[0]?.content ?? []) as { text: string }[])[0]?.text ?? '';
+      expect(instruction(0)).toContain('arrived Monday 2026-11-30 at 23:55');
+      expect(instruction(0)).toContain('it is now Tuesday 2026-12-01 at 10:00');
+      expect(instruction(1)).toContain('arrived Tuesday 2026-12-01 at 10:00');
+      const system = JSON.stringify(body(0).system);
+      expect(system).toContain('as of when the question arrived');
+      expect(system).toContain('earliest pickup');
+      expect(system).toContain('Saturday, December 5');
+      expect(system).toContain('$1,040.00');
+      expect(system).not.toContain('23:55');
+    },
+  );
 
   scenario(
     'Requests cache the prefix, opt into the server-side fallback and leave tool choice at auto',

@@ -136,10 +136,26 @@ function sayings({ wording, today }: DraftContext) {
       : "I'm sorry, something in that order isn't available at the moment.";
   };
 
-  /** "two cinnamon buns at $4.00 each come to $8.00", "one rye loaf is $9.00". */
-  const line = (l: QuoteLine): string => {
-    if (l.quantity === 1) return `one ${singularName(l.item)} is ${money(l.unitPriceCents)}`;
-    return `${wordCount(l.quantity, wording)} ${pluralName(l.item)} at ${money(l.unitPriceCents)} each come to ${money(l.lineTotalCents)}`;
+  /** "one cinnamon bun at $4.00", "two cinnamon buns at $4.00 each". */
+  const counted = (l: QuoteLine): string =>
+    l.quantity === 1
+      ? `one ${singularName(l.item)} at ${money(l.unitPriceCents)}`
+      : `${wordCount(l.quantity, wording)} ${pluralName(l.item)} at ${money(l.unitPriceCents)} each`;
+
+  /** The lines the customer gave a count for, and their total, in one sentence. */
+  const order = (lines: QuoteLine[], totalCents: number | null): string => {
+    const [only] = lines;
+    if (lines.length === 1 && only) {
+      return only.quantity === 1
+        ? `That's ${counted(only)}.`
+        : `${capitalize(counted(only))} come to ${money(only.lineTotalCents)}.`;
+    }
+    const parts = lines.map((l) =>
+      l.quantity === 1 ? counted(l) : `${counted(l)} (${money(l.lineTotalCents)})`,
+    );
+    return totalCents === null
+      ? `${capitalize(listWords(parts))}.`
+      : `${capitalize(listWords(parts))} come to ${money(totalCents)} in total.`;
   };
 
   const earliest = (e: EarliestPickup | null, them: string): string => {
@@ -153,21 +169,28 @@ function sayings({ wording, today }: DraftContext) {
 
   const quote = (q: QuoteResult, quantities: (number | null)[], pickup: boolean): string[] => {
     const out: string[] = [];
-    const counted = q.lines.filter((_, i) => quantities[i] !== null);
-    const sentences = q.lines.map((l, i) =>
-      quantities[i] === null ? lowerFirst(priceOf(l.item, l.unitPriceCents)) : line(l),
-    );
-    out.push(`${capitalize(listWords(sentences))}.`);
-    if (counted.length > 1 && counted.length === q.lines.length) {
-      out.push(`That's ${money(q.totalCents)} in total.`);
+    const withCount = q.lines.filter((_, i) => quantities[i] !== null);
+    const priceOnly = q.lines.filter((_, i) => quantities[i] === null);
+    if (withCount.length > 0) {
+      // Only the tool's total: when a line has no count, the counted lines are not added up here.
+      const total = priceOnly.length === 0 ? q.totalCents : null;
+      out.push(order(withCount, total));
+    }
+    if (priceOnly.length > 0) {
+      out.push(
+        `${capitalize(listWords(priceOnly.map((l) => lowerFirst(priceOf(l.item, l.unitPriceCents)))))}.`,
+      );
     }
     if (q.unavailable.length > 0) {
       out.push(
         `I'm sorry, ${listWords(q.unavailable.map((n) => `the ${n}`))} ${q.unavailable.length > 1 || isPlural(q.unavailable[0] ?? '') ? "aren't" : "isn't"} available at the moment.`,
       );
     }
-    const single = q.lines.length === 1 && (quantities[0] ?? 1) === 1;
-    const them = single && !isPlural(q.lines[0]?.item ?? '') ? 'it' : 'them';
+    // "it" for one thing: one counted item, or an uncounted one named in the singular.
+    const single =
+      q.lines.length === 1 &&
+      (quantities[0] === 1 || (quantities[0] === null && !isPlural(q.lines[0]?.item ?? '')));
+    const them = single ? 'it' : 'them';
     const needing = q.lines.filter((l) => l.noticeDays > 0);
     // "Rye loaves and cinnamon buns need 1 day's notice": one clause per length of notice.
     const noticeOf = (lines: QuoteLine[]) => {

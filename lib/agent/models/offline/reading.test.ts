@@ -1,0 +1,224 @@
+import { describe, expect } from 'vitest';
+import { exampleBakeryData, tuesdayMorning } from '@/tests/support/bakery-data';
+import { scenario, scenarioTable } from '@/tests/support/scenario';
+import { zonedInstant } from '../../bakery/calendar';
+import type { BakeryData } from '../../bakery/data';
+import { bakeryTools } from '../../bakery/tools';
+import { runAgent } from '../../core/run-agent';
+import type { Run } from '../../types';
+import { createModel } from '../create-model';
+
+const limits = { maxTurns: 4, maxTokens: 1000, maxDollars: 1 };
+const at = (date: string, time: string) => zonedInstant(date, time, 'America/New_York');
+
+async function draft(
+  question: string,
+  {
+    facts = exampleBakeryData(),
+    now = tuesdayMorning,
+    askedAt = now,
+  }: { facts?: BakeryData; now?: Date; askedAt?: Date } = {},
+): Promise<{ run: Run; text: string }> {
+  const run = await runAgent({
+    model: createModel({ kind: 'offline', facts, now, askedAt }),
+    tools: bakeryTools(facts, { now, askedAt }),
+    task: question,
+    limits,
+  });
+  return { run, text: run.stop.kind === 'answered' ? run.stop.text : '' };
+}
+
+/** Sentences of a draft, to check that no later one takes back an earlier one. */
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+/);
+
+describe('the offline drafter reads questions', () => {
+  scenario(
+    'A pickup that notice or hours rule out is never confirmed, and the earliest that works is offered',
+    async () => {
+      const { text } = await draft('Is a cinnamon bun possible today at 7:30am?');
+      expect(text).toContain("That's one cinnamon bun at $4.00.");
+      expect(text).toContain('7:30 am today (Tuesday, December 1) has already passed');
+      expect(text).toContain("cinnamon buns need 1 day's notice");
+      expect(text).toContain(
+        'The earliest we can have it ready is Wednesday, December 2, from 7 am',
+      );
+      expect(text).not.toMatch(/works|in time|07:30/);
+      expect(sentences(text).filter((s) => /7:30/.test(s))).toHaveLength(1);
+    },
+  );
+
+  scenario('Short notice says the asked day is not possible, and when is', async () => {
+    const { text } = await draft('Could I collect two rye loaves this afternoon at 1?');
+    expect(text).toContain('Two rye loaves at $9.00 each come to $18.00.');
+    expect(text).toContain("Rye loaves need 1 day's notice, so Tuesday, December 1 is too soon.");
+    expect(text).toContain('The earliest we can have them ready is Wednesday, December 2');
+    expect(text).not.toMatch(/works|please order by/);
+  });
+
+  scenario('A question drafted after midnight reads "tomorrow" as of when it arrived', async () => {
+    const { run, text } = await draft('Are you open tomorrow? I want 6 cinnamon buns at 10.', {
+      askedAt: at('2026-12-04', '23:55'),
+      now: at('2026-12-05', '00:20'),
+    });
+    expect(text).toContain('Saturday, December 5');
+    expect(text).not.toMatch(/Sunday|December 6/);
+    const quote = run.steps.find((s) => s.call.name === 'quote_order');
+    expect(quote?.call.input).toMatchObject({ day: 'tomorrow', time: '10:00' });
+    expect(JSON.parse(quote?.result.content ?? '{}')).toMatchObject({
+      pickup: { date: '2026-12-05' },
+    });
+  });
+
+  scenario('A weekday asked on that weekday after closing means the next one', async () => {
+    const { text } = await draft('Are you open Saturday?', { now: at('2026-12-05', '14:00') });
+    expect(text).toContain("On Saturday, December 12 we're open");
+    expect(text).not.toContain('December 5');
+  });
+
+  scenarioTable(
+    'Quantities stay with their items and are told from times',
+    [
+      {
+        name: 'about 12 sourdough rolls Saturday is twelve rolls, not noon',
+        question: 'I want about 12 sourdough rolls Saturday',
+        holds: ['12 sourdough rolls at $1.50 each come to $18.00', 'Saturday, December 5'],
+        lacks: ['12 pm', 'noon', '12:00'],
+      },
+      {
+        name: 'roughly 40 rolls',
+        question: 'roughly 40 rolls for Friday',
+        holds: ['40 sourdough rolls at $1.50 each come to $60.00'],
+        lacks: [':00'],
+      },
+      {
+        name: 'a dozen or so',
+        question: 'a dozen or so cinnamon buns for Friday',
+        holds: ['12 cinnamon buns at $4.00 each come to $48.00'],
+        lacks: ['12 pm'],
+      },
+      {
+        name: 'a dozen of those, after the item',
+        question: 'Your cinnamon buns look great. Could I get a dozen of those on Friday?',
+        holds: ['12 cinnamon buns', '$48.00'],
+        lacks: ['one cinnamon bun'],
+      },
+      {
+        name: 'two dozen',
+        question: 'two dozen sourdough rolls for Thursday',
+        holds: ['24 sourdough rolls', '$36.00', 'Thursday, December 3'],
+        lacks: ['too soon'],
+      },
+      {
+        name: 'by 3 is a time in the afternoon',
+        question: 'I need 5 rye loaves by 3 on Friday',
+        holds: ['$45.00', 'Friday, December 4', '3 pm'],
+        lacks: ['3 am', 'Pickup on Friday, December 4 at 3 pm works'],
+      },
+      {
+        name: 'at 2 during opening hours is 2 pm',
+        question: 'Can I get 2 cinnamon buns Friday at 2?',
+        holds: ['Pickup on Friday, December 4 at 2 pm works'],
+        lacks: ['2 am'],
+      },
+      {
+        name: '7:30am with its meridiem joined',
+        question: 'Can I pick up a rye loaf Friday at 7:30am?',
+        holds: ['Pickup on Friday, December 4 at 7:30 am works'],
+        lacks: ['7:30 pm'],
+      },
+    ],
+    async (row) => {
+      const { text } = await draft(row.question);
+      for (const fact of row.holds) expect(text, `should hold ${fact}`).toContain(fact);
+      for (const fact of row.lacks) expect(text, `should not hold ${fact}`).not.toContain(fact);
+    },
+  );
+
+  scenario('A generic word never becomes the one menu item containing it', async () => {
+    const { text, run } = await draft("Do you bake hot cross buns? I'd want 10.");
+    expect(text).toContain("we don't make hot cross buns");
+    expect(text).not.toContain('$40.00');
+    expect(run.steps.some((s) => s.call.name === 'quote_order')).toBe(false);
+    const dinner = await draft('Do you sell dinner rolls?');
+    expect(dinner.text).toContain("we don't make dinner rolls");
+    // Alone, the word still finds the one item of its kind.
+    expect((await draft('How much are the buns?')).text).toContain('Cinnamon buns are $4.00');
+  });
+
+  scenarioTable(
+    'Questions no tool answers are marked for a person, with no invented facts',
+    [
+      {
+        name: 'an allergy',
+        question: "Does the rye loaf contain sesame? I'm allergic.",
+        reason: 'allergens',
+        holds: ['sesame', 'someone from our team will get back to you'],
+        lacks: ['$9.00', 'contains no', "doesn't contain"],
+      },
+      {
+        name: 'catering',
+        question: 'Do you cater office events?',
+        reason: 'customOrder',
+        holds: ['from our team will get back to you'],
+        lacks: ['which items', "don't make"],
+      },
+      {
+        name: 'delivery, with the price it can still give',
+        question: 'Can you deliver 40 sourdough rolls to my office on Friday?',
+        reason: 'delivery',
+        holds: ['$60.00', 'someone from our team will get back to you'],
+        lacks: ['Pickup on', 'we deliver', "we don't deliver"],
+      },
+      {
+        name: 'a refund',
+        question: 'My buns were stale, I want my money back.',
+        reason: 'refund',
+        holds: ["I'm sorry"],
+        lacks: ['$'],
+      },
+      {
+        name: 'a question it cannot read',
+        question: 'asdf qwerty zzz',
+        reason: 'notUnderstood',
+        holds: ['someone from our team will get back to you'],
+        lacks: ['$'],
+      },
+      {
+        name: 'Spanish, answered in English',
+        question: '¿Tienen pan de centeno? ¿Cuánto cuesta?',
+        reason: 'notUnderstood',
+        holds: ['Thank you for your message', 'someone from our team'],
+        lacks: ['$'],
+      },
+      {
+        name: 'French, answered in English',
+        question: 'Bonjour, êtes-vous ouverts dimanche ?',
+        reason: 'notUnderstood',
+        holds: ['someone from our team'],
+        lacks: ['closed'],
+      },
+    ],
+    async (row) => {
+      const { text, run } = await draft(row.question);
+      expect(run.needsPerson?.reason).toBe(row.reason);
+      for (const fact of row.holds) expect(text, `should hold ${fact}`).toContain(fact);
+      for (const fact of row.lacks) expect(text, `should not hold ${fact}`).not.toContain(fact);
+    },
+  );
+
+  scenario("Drafts word dates, times and money for people in the bakery's locale", async () => {
+    const { text } = await draft('Is a cinnamon bun possible tomorrow? And are you open today?');
+    expect(text).toContain("That's one cinnamon bun at $4.00.");
+    expect(text).toContain('Tuesday, December 1');
+    expect(text).toContain('7 am to 3 pm');
+    for (const log of ['2026-12', '07:00', '15:00', '1 ×', 'cinnamon buns at $4.00 each']) {
+      expect(text).not.toContain(log);
+    }
+    expect(text.match(/^Hi,/gm)).toHaveLength(1);
+    const british = exampleBakeryData({ locale: 'en-GB', currency: 'GBP' });
+    const uk = await draft('Two dozen sourdough rolls for Saturday at 9?', { facts: british });
+    expect(uk.text).toContain('£36.00');
+    expect(uk.text).toContain('Saturday 5 December at 9:00');
+    expect(uk.text).toContain('8:00 to 13:00');
+  });
+});
