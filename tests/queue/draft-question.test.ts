@@ -3,6 +3,7 @@ import { getDb } from '@/db/client';
 import { createQuestion, getQuestion } from '@/db/questions';
 import { claimNextQuestion } from '@/db/queue';
 import type { Model } from '@/lib/agent';
+import { addDays, zonedParts } from '@/lib/agent/bakery/calendar';
 import { answerReply, callsReply, noUsage, scriptedModel } from '@/lib/agent/models/scripted';
 import { type DraftSettings, draftClaimedQuestion } from '@/server/drafting/draft-question';
 import { useTempDatabase } from '../support/temp-db';
@@ -107,6 +108,30 @@ describe('drafting one claimed question', () => {
         error_kind: 'notFound',
       },
     ]);
+  });
+
+  it('reads relative days as of when the question arrived, however late it is drafted', async () => {
+    // The question arrived a day and a half ago; the draft is made now.
+    const arrived = new Date(Date.now() - 36 * 60 * 60 * 1000);
+    const tomorrowThen = addDays(zonedParts(arrived, 'America/New_York').date, 1);
+    getDb().$client.prepare('update questions set received_at = ?').run(arrived.getTime());
+    let clock: { now: Date; askedAt: Date } | undefined;
+    const model = scriptedModel([
+      callsReply([{ id: 'c1', name: 'opening_hours', input: { day: 'tomorrow' } }]),
+      answerReply('Open Saturday.', noUsage, 0),
+    ]);
+    const { outcome } = await claimAndDraft({
+      ...settingsWith(() => model),
+      makeModel: (input) => {
+        clock = { now: input.now, askedAt: input.askedAt };
+        return model;
+      },
+    });
+    expect(outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
+    expect(clock?.askedAt.toISOString()).toBe(arrived.toISOString());
+    expect(clock?.now.getTime()).toBeGreaterThan(arrived.getTime());
+    const [call] = rows('select result from tool_calls');
+    expect(JSON.parse(String(call?.result))).toMatchObject({ date: tomorrowThen });
   });
 
   it('a stop is not a failure: a refusal is stored and the question waits for a person', async () => {
