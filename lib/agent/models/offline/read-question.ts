@@ -113,8 +113,10 @@ function readAsks(text: string): Reading['asks'] {
 
 /** "this afternoon", "friday morning": which half of the day a bare hour means. */
 function readDayPart(text: string): 'am' | 'pm' | null {
-  if (/\b(morning|breakfast)\b/.test(text)) return 'am';
-  if (/\b(afternoon|evening|tonight|after work|lunch ?time)\b/.test(text)) return 'pm';
+  // A greeting says nothing about the pickup: "Good morning! …Thursday at 2:30".
+  const said = text.replace(/\bgood (morning|afternoon|evening)\b/g, ' ');
+  if (/\b(afternoon|evening|tonight|after work|lunch ?time)\b/.test(said)) return 'pm';
+  if (/\b(morning|breakfast)\b/.test(said)) return 'am';
   return null;
 }
 
@@ -420,8 +422,9 @@ function clockTime(
   if (meridiem === 'pm' && h < 12) h += 12;
   else if (meridiem === 'am' && h === 12) h = 0;
   else if (!meridiem && h >= 1 && h < 12) {
-    if (dayPart === 'pm') h += 12;
-    else if (dayPart !== 'am' && h <= 6) h += 12;
+    // A bakery opens in the morning: a bare 1 to 6 is the afternoon, even "in the morning"
+    // of a question that also says "at 2".
+    if (dayPart === 'pm' || h <= 6) h += 12;
   }
   return `${pad(h)}:${pad(minute)}`;
 }

@@ -86,7 +86,7 @@ export function writeDraft(
 
   const paragraphs: string[] = [];
   if (offMenu.length > 0) {
-    paragraphs.push(`I'm sorry, we don't make ${listWords(offMenu)}.`);
+    paragraphs.push(`I'm sorry, we don't make ${listWords(offMenu, 'or')}.`);
   }
   if (answers.length > 0) paragraphs.push(answers.filter(Boolean).join(' '));
   if (menu) paragraphs.push(say.menu(menu.items, menu.lead));
@@ -287,7 +287,7 @@ function sayings({ wording, today }: DraftContext) {
     if (asked >= hours.closes) {
       return `On ${day} we close at ${time(hours.closes)}, so ${time(asked)} is too late; ${open}.`;
     }
-    return `Yes, we're open at ${time(asked)} on ${day}: ${open}.`;
+    return `Yes, we're open at ${time(asked)} on ${day} (${span(hours.opens, hours.closes)}${note(hours)}).`;
   };
 
   /** "We're open Tuesday to Friday 7 am to 3 pm and Saturday 8 am to 1 pm, and closed on Sundays and Mondays." */
@@ -354,8 +354,8 @@ function sayings({ wording, today }: DraftContext) {
         return `Thank you for your message. I want to be sure I understand it, so ${reply} personally.`;
       default:
         return answered
-          ? `For the rest, ${reply}.`
-          : `Thank you for your message. ${capitalize(reply)} on that.`;
+          ? `About ${topic.subject}, ${reply}.`
+          : `Thank you for your message. ${capitalize(reply)} about ${topic.subject}.`;
     }
   };
 
@@ -402,8 +402,8 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function listWords(words: string[]): string {
+function listWords(words: string[], joiner: 'and' | 'or' = 'and'): string {
   const kept = words.filter(Boolean);
   if (kept.length <= 1) return kept.join('');
-  return `${kept.slice(0, -1).join(', ')} and ${kept[kept.length - 1]}`;
+  return `${kept.slice(0, -1).join(', ')} ${joiner} ${kept[kept.length - 1]}`;
 }
