@@ -1,5 +1,5 @@
 import type { BakeryData } from '../../bakery/data';
-import { today } from '../../bakery/facts';
+import { today, wallClock } from '../../bakery/facts';
 import { wordingOf } from '../../bakery/wording';
 import type { Model, ModelReply } from '../../types';
 import { noUsage } from '../scripted';
@@ -45,6 +45,7 @@ export function offlineModel({
       const text = writeDraft(planned, turn.kind === 'toolResults' ? turn.results : [], {
         wording: wordingOf(facts),
         today: today(facts, now),
+        nowTime: wallClock(facts, now).time,
         bakeryName: facts.name,
       });
       onEvent?.({ kind: 'textDelta', text });

@@ -62,6 +62,13 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   const items = readItems(tokens, context.menu);
   const time = readTime(tokens, dayPart);
   const offMenu = readOffMenu(tokens, lower);
+  // A time with no day ("can I come at 2?", "are you still open?") is about today.
+  if (
+    days.length === 0 &&
+    (time !== null || /\b(still open|open now|open right now)\b/.test(lower))
+  ) {
+    days.push('today');
+  }
   return {
     language,
     items,

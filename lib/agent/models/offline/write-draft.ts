@@ -10,6 +10,8 @@ export type DraftContext = {
   wording: Wording;
   /** The bakery's date now: a date in another year is worded with its year. */
   today: string;
+  /** The bakery's time now (HH:MM): whether today's hours or an asked time today are over. */
+  nowTime: string;
   bakeryName: string;
 };
 
@@ -105,7 +107,7 @@ export function writeDraft(
   return ['Hi,', ...paragraphs, `Thank you,\n${context.bakeryName}`].join('\n\n');
 }
 
-function sayings({ wording, today }: DraftContext) {
+function sayings({ wording, today, nowTime }: DraftContext) {
   const date = (iso: string) => wordDate(iso, wording, today);
   const time = (hhmm: string) => wordTime(hhmm, wording);
   const money = (cents: number) => wordMoney(cents, wording);
@@ -280,6 +282,12 @@ function sayings({ wording, today }: DraftContext) {
         : `We're closed on ${day}, as every ${hours.weekday}.`;
     }
     const open = `we're open ${span(hours.opens, hours.closes)}${note(hours)}`;
+    if (hours.date === today && nowTime >= hours.closes) {
+      return `We've already closed for today, ${day}: we were open ${span(hours.opens, hours.closes)}${note(hours)}.`;
+    }
+    if (hours.date === today && asked !== null && asked <= nowTime) {
+      return `${capitalize(time(asked))} today (${day}) has already passed; we're open until ${time(hours.closes)}.`;
+    }
     if (asked === null) return `On ${day} ${open}.`;
     if (asked < hours.opens) {
       return `On ${day} we don't open until ${time(hours.opens)}, so ${time(asked)} is a little early; ${open}.`;
