@@ -127,8 +127,10 @@ async function main(): Promise<void> {
     const facts = withFixtures(base, testCase.fixtures);
     const now = localInstant(values.now ?? testCase.now ?? defaultNow, facts.timezone, 'now');
     // When the question arrived: relative days are read as of it. Never after the draft.
-    const asked = testCase.askedAt ? localInstant(testCase.askedAt, facts.timezone, 'askedAt') : now;
-    const askedAt = asked > now ? now : asked;
+    const asked = testCase.askedAt
+      ? localInstant(testCase.askedAt, facts.timezone, 'askedAt')
+      : now;
+    const askedAt = new Date(Math.min(asked.getTime(), now.getTime()));
     const drafter = createModel(
       modelConfigFromEnv(config, { facts, now, askedAt, model: model as 'offline' | 'claude' }),
     );
