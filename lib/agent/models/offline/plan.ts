@@ -81,6 +81,29 @@ export function planCalls(reading: Reading): PlannedCall[] {
   const pickup = person?.reason !== 'delivery' && pickupDay !== undefined;
 
   for (const name of offMenu) add('menu_item', { name }, { kind: 'offMenu', name });
+  // Items wanted on different days are quoted one pickup at a time.
+  if (pickup && reading.items.some((item) => item.day !== undefined)) {
+    const byDay = new Map<string, Reading['items']>();
+    for (const item of reading.items) {
+      const day = item.day ?? (pickupDay as string);
+      byDay.set(day, [...(byDay.get(day) ?? []), item]);
+    }
+    for (const [day, items] of byDay) {
+      add(
+        'quote_order',
+        {
+          items: items.map((item) => ({ name: item.name, quantity: item.quantity ?? 1 })),
+          day,
+          time: reading.time,
+        },
+        { kind: 'quote', quantities: items.map((item) => item.quantity), pickup: true },
+      );
+    }
+    for (const day of reading.days.filter((d) => !byDay.has(d))) {
+      add('opening_hours', { day }, { kind: 'dayHours', day, time: null });
+    }
+    return planned;
+  }
   if (quotable) {
     add(
       'quote_order',

@@ -21,7 +21,7 @@ export type Reading = {
   /** 'en', or the other language the question is written in: the drafter reads English only. */
   language: 'en' | 'es' | 'fr';
   /** Items on the menu, by their menu name, with the quantity the customer wrote (if any). */
-  items: { name: string; quantity: number | null }[];
+  items: { name: string; quantity: number | null; day?: string }[];
   /** Goods the customer named that the menu does not have, as written. */
   offMenu: string[];
   /** Days as the tools accept them: a weekday, "next Friday", "today", "tomorrow" or YYYY-MM-DD. */
@@ -58,8 +58,8 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   ).map((text) => ({ text: shorthand[text] ?? text, used: false }));
 
   const dayPart = readDayPart(lower);
-  const days = readDays(tokens, context.today);
-  const items = readItems(tokens, context.menu);
+  const { days, positions } = readDays(tokens, context.today);
+  const found = readItems(tokens, context.menu);
   const time = readTime(tokens, dayPart);
   const offMenu = readOffMenu(tokens, lower);
   // A time with no day ("can I come at 2?", "are you still open?") is about today.
@@ -68,6 +68,15 @@ export function readQuestion(question: string, context: ReadingContext): Reading
     (time !== null || /\b(still open|open now|open right now)\b/.test(lower))
   ) {
     days.push('today');
+  }
+  const items = withDays(found, days, positions);
+  // The pickup day is the one the items are wanted on: "party on Sunday… pick up Saturday".
+  const itemDays = [...new Set(items.map((item) => item.day).filter((d) => d !== undefined))];
+  if (itemDays.length === 1) {
+    const [day] = itemDays as [string];
+    days.splice(days.indexOf(day), 1);
+    days.unshift(day);
+    for (const item of items) delete item.day;
   }
   return {
     language,
@@ -113,7 +122,7 @@ function readAsks(text: string): Reading['asks'] {
       /\b(menu|what do you (have|sell|make|bake|offer)|what's available|what is available|what can i (order|get|buy)|what kinds?|what types?|everything you|what else|what you have|what you sell|what you make|what are your prices|your prices|what breads?)\b/,
     ),
     earliest: has(
-      /\b(earliest|soonest|how soon|first (day|time) (i|we) can|when can (i|we) (get|pick|collect|have)|when could (i|we) (get|pick|collect|have)|when (would|will) (it|they) be ready)\b/,
+      /\b(earliest|soonest|how soon|first (day|time) (i|we) can|when can (i|we) (get|pick|collect|have)|when (i|we) (could|can) (get|pick|collect|have)|when could (i|we) (get|pick|collect|have)|when (would|will) (it|they) be ready)\b/,
     ),
   };
 }
@@ -129,13 +138,56 @@ function readDayPart(text: string): 'am' | 'pm' | null {
 
 // ---- days ---------------------------------------------------------------------------------
 
-function readDays(tokens: Token[], today: string): string[] {
+/**
+ * Each item's own day when the question names more than one: the day written after the item
+ * (before the next item), or else the last one before it. "10 cinnamon buns for tomorrow and
+ * 20 sourdough rolls for Saturday" is two pickups.
+ */
+function withDays(
+  found: Found[],
+  days: string[],
+  positions: Map<string, number>,
+): Reading['items'] {
+  if (days.length < 2) return found.map(({ name, quantity }) => ({ name, quantity }));
+  const placed = days.map((day) => ({ day, at: positions.get(day) ?? -1 }));
+  return found.map((item, k) => {
+    const next = found[k + 1]?.at ?? Number.POSITIVE_INFINITY;
+    const after = placed.find((p) => p.at > item.at && p.at < next);
+    // The latest day before the item; of two named at once ("this weekend"), the first.
+    const before = placed
+      .filter((p) => p.at >= 0 && p.at < item.at)
+      .reduce<(typeof placed)[number] | undefined>(
+        (best, p) => (best === undefined || p.at > best.at ? p : best),
+        undefined,
+      );
+    const day = (after ?? before)?.day;
+    return day === undefined
+      ? { name: item.name, quantity: item.quantity }
+      : { name: item.name, quantity: item.quantity, day };
+  });
+}
+
+function readDays(
+  tokens: Token[],
+  today: string,
+): { days: string[]; positions: Map<string, number> } {
   const days: string[] = [];
+  const positions = new Map<string, number>();
+  let at = 0;
+  // Days "this weekend" stands for, until the question names one of them itself.
+  const implied = new Set<string>();
   const add = (day: string) => {
-    if (!days.includes(day)) days.push(day);
+    if (!days.includes(day)) {
+      days.push(day);
+      positions.set(day, at);
+    } else if (implied.has(day)) {
+      implied.delete(day);
+      positions.set(day, at);
+    }
   };
   const text = (k: number) => tokens[k]?.text ?? '';
   tokens.forEach((token, i) => {
+    at = i;
     if (token.used) return;
     const word = token.text;
     if (isIsoDate(word)) {
@@ -214,6 +266,8 @@ function readDays(tokens: Token[], today: string): string[] {
       token.used = true;
       add('Saturday');
       add('Sunday');
+      implied.add('Saturday');
+      implied.add('Sunday');
       return;
     }
     const holiday = holidayAt(tokens, i);
@@ -234,14 +288,15 @@ function readDays(tokens: Token[], today: string): string[] {
     }
     const month = monthNumbers[word.replace(/\.$/, '')];
     if (month !== undefined && (word !== 'may' || dayOfMonth(text(i + 1)) !== null)) {
-      // "Dec 24", "December 24th", "24 Dec", "the 24th of December".
-      const after = dayOfMonth(text(i + 1));
+      // "Dec 24", "Dec. 24th", "December 24th", "24 Dec", "the 24th of December".
+      if (text(i + 1) === '.' && dayOfMonth(text(i + 2)) !== null) use(tokens, i + 1);
+      const after = dayOfMonth(text(i + 1) === '.' ? text(i + 2) : text(i + 1));
       const before = dayOfMonth(text(i - 1));
       const beforeOf = text(i - 1) === 'of' ? dayOfMonth(text(i - 2)) : null;
       const day = after ?? before ?? beforeOf;
       if (day === null) return;
       token.used = true;
-      if (after !== null) use(tokens, i + 1);
+      if (after !== null) use(tokens, text(i + 1) === '.' ? i + 2 : i + 1);
       else if (before !== null) use(tokens, i - 1);
       else {
         use(tokens, i - 1);
@@ -263,7 +318,7 @@ function readDays(tokens: Token[], today: string): string[] {
       }
     }
   });
-  return days;
+  return { days, positions };
 }
 
 /** A weekday as written, typos and short forms included, to its name. */
@@ -612,7 +667,7 @@ function quantityTrailing(tokens: Token[], start: number): number | null {
 
 type Found = { name: string; quantity: number | null; at: number };
 
-function readItems(tokens: Token[], menu: readonly string[]): Reading['items'] {
+function readItems(tokens: Token[], menu: readonly string[]): Found[] {
   const found: Found[] = [];
   const menuWords = menu.map((name) => nameKey(name).split(' '));
   for (let i = 0; i < tokens.length; i++) {
@@ -656,14 +711,19 @@ function readItems(tokens: Token[], menu: readonly string[]): Reading['items'] {
       const after = tokens[i + (lone?.length ?? 0)]?.text ?? '.';
       // "how much would 30 cost?", "what would 40 come to?"
       const priced = /^(cost|costs|come|be|run|total)$/.test(after);
+      // "I need rolls. Like 50." A number on its own after "like" or "maybe" is how many.
+      const loose =
+        /^(like|maybe|say|roughly|approximately|need|want|order|get)$/.test(
+          tokens[i - 1]?.text ?? '',
+        ) && /^[?.!,;]$|^(total|please|pieces|pcs)$/.test(after);
       const forOne = tokens[i - 1]?.text === 'for' && /^[?.!,;]$|^(of|please|on|by)$/.test(after);
-      if (lone?.value && lone.value > 1 && (priced || forOne)) {
+      if (lone?.value && lone.value > 1 && (priced || forOne || loose)) {
         only.quantity = lone.value;
         use(tokens, i);
       }
     });
   }
-  return found.map(({ name, quantity }) => ({ name, quantity }));
+  return found;
 }
 
 /** Words that may stand before a generic noun ("buns") without naming another kind of it. */

@@ -214,6 +214,18 @@ export const notGoods = new Set([
   'nd',
   'rd',
   'th',
+  'stuff',
+  'things',
+  'thing',
+  'items',
+  'item',
+  'bits',
+  'ok',
+  'okay',
+  'alright',
+  'fine',
+  'possible',
+  'works',
 ]);
 
 /** Words for a kind of bread, not a particular one: "buns" alone is not "cinnamon buns". */
