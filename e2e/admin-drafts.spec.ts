@@ -57,7 +57,7 @@ test('croissants added at $3.25: a redraft of the seed question quotes them, the
   await expect(question.staleNotice).toBeVisible();
   await expect(question.trace).toHaveAttribute('data-stale', 'true');
   await question.staleNotice.getByRole('button', { name: 'Redraft' }).click();
-  await expect(question.editor).toHaveValue(/6 × croissants at \$3\.25 each comes to \$19\.50/);
+  await expect(question.editor).toHaveValue(/six croissants at \$3\.25 each \(\$19\.50\)/);
   await expect(question.trace).toHaveAttribute('data-stale', 'false');
   await expect(question.staleNotice).toHaveCount(0);
   await page.getByText('Earlier runs (1)').click();
