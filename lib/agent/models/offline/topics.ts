@@ -54,7 +54,7 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string }[] = [
   {
     reason: 'customOrder',
     pattern:
-      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|sliced|slice (?:it|them)|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding|birthday cake|special order|made to order|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
+      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|sliced|slice (?:it|them)|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
     note: 'Asks for a custom order',
   },
   {
