@@ -1,5 +1,5 @@
 import { addDays, isIsoDate, weekdayNames } from '../../bakery/calendar';
-import { editDistance, nameKey, sameWord, singular } from '../../bakery/names';
+import { nameKey, sameWord, singular } from '../../bakery/names';
 import { readLanguage } from './language';
 import { type PersonTopic, readPersonTopic } from './topics';
 import {
@@ -341,14 +341,37 @@ function weekdayOf(word: string, before: string, after: string): string | null {
   for (const name of weekdayNames) {
     const lower = name.toLowerCase();
     if (bare === lower || word === lower) return name;
-    const distance = editDistance(bare, lower);
+    const distance = typoDistance(bare, lower);
     if (best === null || distance < best.distance) {
       best = { name, distance };
       tie = false;
     } else if (distance === best.distance) tie = true;
   }
-  const allowance = bare.length >= 8 ? 2 : 1;
+  const allowance = bare.length >= 7 ? 2 : 1;
   return best && !tie && best.distance <= allowance ? best.name : null;
+}
+
+/** Edit distance where swapping two neighbouring letters ("firday") is one typo. */
+function typoDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min(
+        (up[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (up[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
 }
 
 function holidayAt(
@@ -751,11 +774,23 @@ function matchMenuAt(
     const token = tokens[k];
     return token && !token.used && /^[a-z]/.test(token.text) ? token.text : null;
   };
-  // The whole name first ("sourdough rolls").
+  // The whole name first ("sourdough rolls"); in a name of two words or more, one short word
+  // may carry one typo when the others are right ("rey loaf").
   for (let m = 0; m < menu.length; m++) {
     const words = menuWords[m] as string[];
     const window = words.map((_, k) => free(start + k));
-    if (window.every((w, k) => w !== null && sameWord(w, words[k] as string))) {
+    if (window.some((w) => w === null)) continue;
+    const off = window.filter((w, k) => !sameWord(w as string, words[k] as string));
+    const nearly =
+      words.length > 1 &&
+      off.length === 1 &&
+      window.some((w, k) => w === words[k] || singular(w as string) === words[k]) &&
+      window.every(
+        (w, k) =>
+          sameWord(w as string, words[k] as string) ||
+          ((w as string).length >= 2 && typoDistance(w as string, words[k] as string) <= 1),
+      );
+    if (off.length === 0 || nearly) {
       return { name: menu[m] as string, length: words.length };
     }
   }
