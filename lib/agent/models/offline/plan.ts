@@ -94,7 +94,7 @@ export function planCalls(reading: Reading): PlannedCall[] {
         {
           items: items.map((item) => ({ name: item.name, quantity: item.quantity ?? 1 })),
           day,
-          time: reading.time,
+          time: reading.byTime ? null : reading.time,
         },
         { kind: 'quote', quantities: items.map((item) => item.quantity), pickup: true },
       );
@@ -110,7 +110,7 @@ export function planCalls(reading: Reading): PlannedCall[] {
       {
         items: reading.items.map((item) => ({ name: item.name, quantity: item.quantity ?? 1 })),
         day: pickup ? pickupDay : null,
-        time: pickup ? reading.time : null,
+        time: pickup && !reading.byTime ? reading.time : null,
       },
       { kind: 'quote', quantities: reading.items.map((item) => item.quantity), pickup },
     );
@@ -124,7 +124,7 @@ export function planCalls(reading: Reading): PlannedCall[] {
   }
 
   const hoursDays = quotable ? reading.days.slice(1) : reading.days;
-  const timeFree = quotable ? null : reading.time;
+  const timeFree = quotable || reading.byTime ? null : reading.time;
   for (const day of hoursDays) {
     add('opening_hours', { day }, { kind: 'dayHours', day, time: timeFree });
   }

@@ -28,6 +28,8 @@ export type Reading = {
   days: string[];
   /** HH:MM, 24-hour. */
   time: string | null;
+  /** The time is a deadline ("by 3", "before noon"): any pickup that day up to it will do. */
+  byTime: boolean;
   asks: {
     hours: boolean;
     price: boolean;
@@ -60,7 +62,7 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   const dayPart = readDayPart(lower);
   const { days, positions } = readDays(tokens, context.today);
   const found = readItems(tokens, context.menu);
-  const time = readTime(tokens, dayPart);
+  const { time, byTime } = readTime(tokens, dayPart);
   const offMenu = readOffMenu(tokens, lower);
   // A time with no day ("can I come at 2?", "are you still open?") is about today.
   if (
@@ -84,6 +86,7 @@ export function readQuestion(question: string, context: ReadingContext): Reading
     offMenu,
     days,
     time,
+    byTime,
     asks: readAsks(lower),
     person: readPersonTopic(lower),
   };
@@ -435,14 +438,26 @@ const timeLeadWords = new Set([
  * hour the bakery is likely open: 7 to 11 in the morning, 12 to 6 in the afternoon, unless
  * the question says "morning" or "afternoon".
  */
-function readTime(tokens: Token[], dayPart: 'am' | 'pm' | null): string | null {
+function readTime(
+  tokens: Token[],
+  dayPart: 'am' | 'pm' | null,
+): { time: string | null; byTime: boolean } {
+  const found = readClock(tokens, dayPart);
+  const before = found === null ? '' : (tokens[found.at - 1]?.text ?? '');
+  return { time: found?.time ?? null, byTime: /^(by|before)$/.test(before) };
+}
+
+function readClock(
+  tokens: Token[],
+  dayPart: 'am' | 'pm' | null,
+): { time: string; at: number } | null {
   const text = (k: number) => tokens[k]?.text ?? '';
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.used) continue;
     if (token.text === 'noon' || token.text === 'midday') {
       token.used = true;
-      return '12:00';
+      return { time: '12:00', at: i };
     }
     // "half past ten", "quarter past 9", "quarter to 3".
     if (
@@ -456,7 +471,7 @@ function readTime(tokens: Token[], dayPart: 'am' | 'pm' | null): string | null {
         const meridiem = meridiemAt(tokens, i + 3);
         const h = to ? hour - 1 : hour;
         for (let k = i; k < i + 3; k++) use(tokens, k);
-        return clockTime(h, to ? 60 - minutes : minutes, meridiem, dayPart);
+        return { time: clockTime(h, to ? 60 - minutes : minutes, meridiem, dayPart), at: i };
       }
     }
     const clock = /^(\d{1,2})[:.](\d{2})$/.exec(token.text);
@@ -474,7 +489,10 @@ function readTime(tokens: Token[], dayPart: 'am' | 'pm' | null): string | null {
       if (h > 23 || m > 59) continue;
       token.used = true;
       if (meridiem || oclock) use(tokens, i + 1);
-      return clockTime(h, m, meridiem, meridiem || h > 12 || h === 0 ? null : dayPart);
+      return {
+        time: clockTime(h, m, meridiem, meridiem || h > 12 || h === 0 ? null : dayPart),
+        at: i,
+      };
     }
   }
   return null;

@@ -109,10 +109,10 @@ describe('the offline drafter reads questions', () => {
         lacks: ['too soon'],
       },
       {
-        name: 'by 3 is a time in the afternoon',
+        name: 'by 3 is a deadline in the afternoon, not a pickup at 3',
         question: 'I need 5 rye loaves by 3 on Friday',
-        holds: ['$45.00', 'Friday, December 4', '3 pm'],
-        lacks: ['3 am', 'Pickup on Friday, December 4 at 3 pm works'],
+        holds: ['$45.00', 'You can pick them up on Friday, December 4 any time from 7 am to 3 pm'],
+        lacks: ['3 am', 'too late'],
       },
       {
         name: 'at 2 during opening hours is 2 pm',
