@@ -754,9 +754,13 @@ function readItems(tokens: Token[], menu: readonly string[]): Found[] {
       const priced = /^(cost|costs|come|be|run|total)$/.test(after);
       // "I need rolls. Like 50." A number on its own after "like" or "maybe" is how many.
       const loose =
-        /^(like|maybe|say|roughly|approximately|need|want|order|get)$/.test(
+        /^(like|maybe|say|roughly|approximately|need|want|order|get|take|grab|reserve)$/.test(
           tokens[i - 1]?.text ?? '',
-        ) && /^[?.!,;]$|^(total|please|pieces|pcs)$/.test(after);
+        ) &&
+        (/^[?.!,;]$|^(total|please|pls|pieces|pcs|for|on|by|tomorrow|today|this|next)$/.test(
+          after,
+        ) ||
+          weekdayOf(after, '', '') !== null);
       const forOne = tokens[i - 1]?.text === 'for' && /^[?.!,;]$|^(of|please|on|by)$/.test(after);
       if (lone?.value && lone.value > 1 && (priced || forOne || loose)) {
         only.quantity = lone.value;
@@ -905,7 +909,9 @@ function readOffMenu(tokens: Token[], text: string): string[] {
       const nounText = tokens[noun]?.text ?? '';
       if (
         isWord(noun) &&
+        nounText.length >= 3 &&
         !notGoods.has(nounText) &&
+        !notGoods.has(singular(nounText)) &&
         !/^[a-z]+ly$/.test(nounText) &&
         !verbs.test(nounText) &&
         !/^(for|of|them|those|these|please|pcs|pieces|each|total|more|or|so|people|guests|kids|dollars|ish|cost|costs|come|be|run|would|will|should|is|are|in|at|on|by)$/.test(
