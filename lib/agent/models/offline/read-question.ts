@@ -1,4 +1,4 @@
-import { addDays, isIsoDate, weekdayNames } from '../../bakery/calendar';
+import { addDays, daysBetween, isIsoDate, weekdayNames } from '../../bakery/calendar';
 import { nameKey, sameWord, singular } from '../../bakery/names';
 import { readLanguage } from './language';
 import { type PersonTopic, readPersonTopic } from './topics';
@@ -402,7 +402,9 @@ function datedThisYearOrNext(month: number, day: number, today: string): string 
   const year = Number(today.slice(0, 4));
   const thisYear = `${year}-${pad(month)}-${pad(day)}`;
   if (!isIsoDate(thisYear)) return null;
-  return thisYear >= today ? thisYear : `${year + 1}-${pad(month)}-${pad(day)}`;
+  // A date a few weeks back is that date, already passed, not next year's.
+  const lately = thisYear < today && daysBetween(thisYear, today) <= 45;
+  return thisYear >= today || lately ? thisYear : `${year + 1}-${pad(month)}-${pad(day)}`;
 }
 
 function nextDayOfMonth(day: number, today: string): string | null {

@@ -249,7 +249,8 @@ function sayings({ wording, today, nowTime }: DraftContext) {
           : `we close at ${time(hours.closes)} on ${day}, so ${time(at)} is too late`,
       );
     }
-    if (q.problems.includes('shortNotice')) {
+    const gone = passed && q.pickup.date < q.now.date;
+    if (q.problems.includes('shortNotice') && !gone) {
       const whose = noticeOf(q.lines.filter((l) => l.enoughNotice === false));
       why.push(passed || q.problems.includes('closed') ? whose : `${whose}, so ${day} is too soon`);
     }
@@ -276,6 +277,7 @@ function sayings({ wording, today, nowTime }: DraftContext) {
 
   const dayHours = (hours: DayHours, asked: string | null): string => {
     const day = date(hours.date);
+    if (hours.date < today) return `${day} has already passed.`;
     if (!hours.open || hours.opens === null || hours.closes === null) {
       return hours.exception
         ? `We're closed on ${day}${note(hours)}.`
