@@ -880,8 +880,13 @@ function readOffMenu(tokens: Token[], text: string): string[] {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.used) continue;
-    // A known baked good anywhere, with the words that say which: "hot cross buns".
+    // A known baked good anywhere, with the words that say which: "hot cross buns". After
+    // "for" it is a use, not an ask: "good for sandwiches" (but "looking for bagels" asks).
+    const purpose =
+      tokens[i - 1]?.text === 'for' &&
+      !/^(looking|searching|hoping)$/.test(tokens[i - 2]?.text ?? '');
     if (
+      !purpose &&
       isWord(i) &&
       (bakedGoods.has(singular(token.text)) || genericGoods.has(singular(token.text)))
     ) {

@@ -14,7 +14,7 @@ export type PersonTopic = {
  * The topics, most serious first: a question about a nut allergy that also complains is
  * answered as an allergy question. Each pattern's first group names the subject.
  */
-const topics: { reason: PersonReason; pattern: RegExp; note: string }[] = [
+const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: string }[] = [
   {
     reason: 'medical',
     pattern:
@@ -38,6 +38,13 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string }[] = [
     pattern:
       /\b(stale|complain\w*|not happy|unhappy|disappoint\w*|terrible|awful|rude|wrong order|(?:was|were|is|are) missing|missing from|burnt|burned|mou?ldy|undercooked|raw inside|hair in|bad experience|poor service|not fresh|gone off|(?:was|were) (?:bad|hard|dry|cold|inedible)|inedible|worst|unacceptable|not good enough)\b/,
     note: 'Complains about an order',
+  },
+  {
+    reason: 'other',
+    pattern:
+      /\b(cancel\w*|(?:change|modify|update|move|reschedule|amend|edit) (?:my|the|our|an) (?:order|pickup|pick-up|collection)|add .{1,40} to (?:my|the|our) order|order (?:number|no\.?|#)|my (?:existing|last|previous|current) order)\b/,
+    note: 'Asks about an order already placed',
+    subject: 'your order',
   },
   {
     reason: 'ingredients',
@@ -69,7 +76,7 @@ export function readPersonTopic(text: string): PersonTopic | null {
   for (const topic of topics) {
     const match = topic.pattern.exec(text);
     if (match) {
-      const subject = (match[1] ?? match[0]).trim();
+      const subject = topic.subject ?? (match[1] ?? match[0]).trim();
       return { reason: topic.reason, subject, note: `${topic.note}: "${subject}".` };
     }
   }
