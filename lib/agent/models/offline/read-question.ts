@@ -55,7 +55,7 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   const language = readLanguage(question);
   const tokens: Token[] = (
     lower.match(
-      /\$\d[\d,]*(?:\.\d+)?|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d{1,2}[:.]\d{2}(?=\s*(?:am|pm)\b)|\d{1,2}:\d{2}|\d{1,3}(?:,\d{3})+|\d+(?:st|nd|rd|th)?|[a-z]+(?:['-][a-z]+)*|[?.!,;:×~()-]/g,
+      /\$\d[\d,]*(?:\.\d+)?|\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d{1,2}[:.]\d{2}(?=\s*(?:am|pm)\b)|(?<=\b(?:at|around|by|about|before|after|until|till)\s)\d{1,2}\.\d{2}\b|\d{1,2}:\d{2}|\d{1,3}(?:,\d{3})+|\d+(?:st|nd|rd|th)?|[a-z]+(?:['-][a-z]+)*|[?.!,;:×~()-]/g,
     ) ?? []
   ).map((text) => ({ text: shorthand[text] ?? text, used: false }));
 
@@ -476,6 +476,23 @@ function readClock(
         return { time: clockTime(h, to ? 60 - minutes : minutes, meridiem, dayPart), at: i };
       }
     }
+    // "nine thirty", "ten-fifteen": an hour and its minutes in words.
+    const spoken = /^([a-z]+)-(thirty|fifteen|forty-five|fortyfive)$/.exec(token.text);
+    const spokenHour = spoken ? hourOf(spoken[1] as string) : null;
+    const spokenMinutes = spoken
+      ? spoken[2]
+      : /^(thirty|fifteen|forty-five)$/.test(text(i + 1)) && !/^\d/.test(token.text)
+        ? text(i + 1)
+        : null;
+    const wordHour2 = spokenHour ?? (spokenMinutes && !spoken ? hourOf(token.text) : null);
+    if (wordHour2 !== null && spokenMinutes) {
+      const minutes = spokenMinutes === 'thirty' ? 30 : spokenMinutes === 'fifteen' ? 15 : 45;
+      const next = spoken ? i + 1 : i + 2;
+      const meridiem = meridiemAt(tokens, next);
+      for (let k = i; k < next; k++) use(tokens, k);
+      if (meridiem) use(tokens, next);
+      return { time: clockTime(wordHour2, minutes, meridiem, dayPart), at: i };
+    }
     const clock = /^(\d{1,2})[:.](\d{2})$/.exec(token.text);
     const hour = hourOf(token.text);
     const meridiem = meridiemAt(tokens, i + 1);
@@ -636,6 +653,16 @@ function quantityAt(
     const length = lead + 1;
     if (word(length) === 'dozen') return { value: null, length: length + 1 };
     return { value: null, length: length + (word(length) === 'of' ? 1 : 0) };
+  }
+  // "a dozen and a half": eighteen.
+  if (
+    word(0) === 'a' &&
+    word(1) === 'dozen' &&
+    word(2) === 'and' &&
+    word(3) === 'a' &&
+    word(4) === 'half'
+  ) {
+    return { value: 18, length: 5 };
   }
   if (word(0) === 'a' && word(1) === 'dozen') return { value: 12, length: 2 + orSo(2) };
   if (word(0) === 'dozen') return { value: 12, length: 1 + orSo(1) };
