@@ -64,6 +64,24 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   const found = readItems(tokens, context.menu);
   const { time, byTime } = readTime(tokens, dayPart);
   const offMenu = readOffMenu(tokens, lower);
+  // "Your holiday hours?": each holiday of the coming weeks, one by one.
+  if (
+    days.length === 0 &&
+    /\b(holiday|holidays|festive|special hours|christmas hours)\b/.test(lower)
+  ) {
+    for (const holiday of holidays) {
+      const date = datedThisYearOrNext(holiday.month, holiday.day, context.today);
+      if (
+        date &&
+        date >= context.today &&
+        daysBetween(context.today, date) <= 45 &&
+        !days.includes(date)
+      ) {
+        days.push(date);
+      }
+    }
+    days.sort();
+  }
   // A time with no day ("can I come at 2?", "are you still open?") is about today.
   if (
     days.length === 0 &&
