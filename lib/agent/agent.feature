@@ -192,7 +192,7 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: The seed question gets the rolls' price and notice, no croissants and Saturday's opening
       Given the clock at Tuesday 2026-12-01 10:00
       When a customer asks "Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?"
-      Then the draft says $36.00, 2 days' notice, no croissants, what the menu has and 08:00
+      Then the draft says $36.00, 2 days' notice, no croissants, what the menu has, and that Saturday, December 5 at 9 am works
 
     Scenario: Questions phrased the many ways customers write
       Given the clock at Tuesday 2026-12-01 10:00
