@@ -164,7 +164,9 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
       const passed =
         date < now.date ||
         (date === now.date &&
-          (pickupTime !== null ? pickupTime <= now.time : !hoursAheadOf(hours, now.time)));
+          (pickupTime !== null
+            ? pickupTime <= now.time
+            : hours.open && !hoursAheadOf(hours, now.time)));
       if (passed) problems.push('passed');
       if (!hours.open) problems.push('closed');
       else if (pickupTime !== null && !isOpenAt(hours, pickupTime)) problems.push('outsideHours');
