@@ -67,6 +67,20 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: s
   {
     reason: 'other',
     pattern:
+      /\b(how long (?:do|does|will|would|can) (?:\w+ ){0,3}(?:keep|last|stay fresh|be good)|freez\w*|shelf[- ]life|reheat\w*|warm (?:it|them) up|storage|store (?:it|them)|best before|expir\w*)\b/,
+    note: 'Asks how to keep or store what they buy',
+    subject: 'keeping and storing them',
+  },
+  {
+    reason: 'other',
+    pattern:
+      /\b(phone(?: number)?|call you|email address|your email|contact (?:you|details|number)|reach you|opening soon|website|instagram|social media)\b/,
+    note: 'Asks how to reach the bakery',
+    subject: 'how to reach us',
+  },
+  {
+    reason: 'other',
+    pattern:
       /\b(credit cards?|debit|cash|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|wi-?fi|hiring|jobs?|gift cards?|vouchers?|discounts?|coupons?|loyalty|address|located|location|directions|where are you|seating|sit in|dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
     note: 'Asks something the menu and hours do not cover',
   },
