@@ -42,7 +42,7 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: s
   {
     reason: 'other',
     pattern:
-      /\b(cancel\w*|(?:change|modify|update|move|reschedule|amend|edit) (?:my|the|our|an) (?:order|pickup|pick-up|collection)|add .{1,40} to (?:my|the|our) order|order (?:number|no\.?|#)|my (?:existing|last|previous|current) order)\b/,
+      /\b(cancel\w*|(?:change|modify|update|move|reschedule|amend|edit) (?:my|the|our|an) (?:order|pickup|pick-up|collection)|add .{1,40} to (?:my|the|our) order|order (?:number|no\.?|#)|my (?:existing|last|previous|current) order|(?:placed|made|put in) (?:an|my|the|our) order|already (?:ordered|placed)|ordered (?:yesterday|last week|earlier|this morning))\b/,
     note: 'Asks about an order already placed',
     subject: 'your order',
   },
@@ -74,7 +74,7 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: s
   {
     reason: 'other',
     pattern:
-      /\b(phone(?: number)?|call you|email address|your email|contact (?:you|details|number)|reach you|opening soon|website|instagram|social media)\b/,
+      /\b(your (?:phone|number|email|website)|(?:the|a) (?:phone )?number (?:to call|for the bakery)|call you|contact (?:you|details|number)|reach you|instagram|social media)\b/,
     note: 'Asks how to reach the bakery',
     subject: 'how to reach us',
   },

@@ -252,7 +252,7 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     const gone = passed && q.pickup.date < q.now.date;
     if (q.problems.includes('shortNotice') && !gone) {
       const whose = noticeOf(q.lines.filter((l) => l.enoughNotice === false));
-      why.push(passed || q.problems.includes('closed') ? whose : `${whose}, so ${day} is too soon`);
+      why.push(why.length > 0 ? whose : `${whose}, so ${day} is too soon`);
     }
     out.push(`${capitalize(listWords(why))}.`);
     const onlyHours = q.problems.every((p) => p === 'outsideHours');
