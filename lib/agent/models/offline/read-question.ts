@@ -690,6 +690,16 @@ function quantityAt(
   }
   const number = numberAt(tokens, start);
   if (!number) return null;
+  // "two and a half dozen": thirty, not a half dozen on its own.
+  const at = number.length;
+  if (
+    word(at) === 'and' &&
+    word(at + 1) === 'a' &&
+    word(at + 2) === 'half' &&
+    word(at + 3) === 'dozen'
+  ) {
+    return { value: number.value * 12 + 6, length: at + 4 + orSo(at + 4) };
+  }
   const dozen = dozens(number.value, number.length);
   if (dozen) return { ...dozen, length: dozen.length + orSo(dozen.length) };
   return { value: number.value, length: number.length + orSo(number.length) };

@@ -91,6 +91,12 @@ describe('the offline drafter reads questions', () => {
         lacks: [':00'],
       },
       {
+        name: 'two and a half dozen is thirty, not a half dozen',
+        question: "Could I get two and a half dozen sourdough rolls? What's the total?",
+        holds: ['30 sourdough rolls at $1.50 each come to $45.00'],
+        lacks: ['$9.00', 'Six sourdough rolls'],
+      },
+      {
         name: 'a dozen or so',
         question: 'a dozen or so cinnamon buns for Friday',
         holds: ['12 cinnamon buns at $4.00 each come to $48.00'],
@@ -141,6 +147,10 @@ describe('the offline drafter reads questions', () => {
     expect(run.steps.some((s) => s.call.name === 'quote_order')).toBe(false);
     const dinner = await draft('Do you sell dinner rolls?');
     expect(dinner.text).toContain("we don't make dinner rolls");
+    // A kind of bun named after a food is still a bun the menu lacks, not a question about pets.
+    const hotDog = await draft('Do you make hot dog buns? need 20 for saturday');
+    expect(hotDog.text).toContain("we don't make hot dog buns");
+    expect(hotDog.run.needsPerson).toBeNull();
     // Alone, the word still finds the one item of its kind.
     expect((await draft('How much are the buns?')).text).toContain('Cinnamon buns are $4.00');
   });
