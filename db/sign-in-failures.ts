@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, count, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { SIGN_IN_LOOKBACK_MS } from '@/lib/auth/sign-in-limit';
 import { getDb, immediate } from './client';
 import { signInFailures } from './schema';
 
@@ -50,7 +51,10 @@ export function reserveSignInAttempt<K extends string, Refusal>({
     const failures = listSignInFailures({ keys, since });
     const refusal = judge(failures);
     if (refusal !== null) return { ok: false, refusal };
-    db.delete(signInFailures).where(lt(signInFailures.at, since)).run();
+    // Only rows older than every limit's window go: a caller with a short window (a code or a
+    // current-password check) must not wipe the longer history an account's ceiling reads.
+    const expired = new Date(at.getTime() - SIGN_IN_LOOKBACK_MS);
+    db.delete(signInFailures).where(lt(signInFailures.at, expired)).run();
     const rows = db
       .insert(signInFailures)
       .values(Object.values<string>(keys).map((key) => ({ key, at })))

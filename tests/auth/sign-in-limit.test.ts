@@ -62,6 +62,28 @@ describe('the sign-in limits against a real database', () => {
     expect(actions[0]).toBe('sign_in.success');
   }, 60_000);
 
+  it('a check with a shorter window keeps the account ceiling’s longer history', () => {
+    const now = new Date();
+    const halfHourAgo = new Date(now.getTime() - 30 * 60_000);
+    for (let i = 0; i < SIGN_IN_LIMITS.account.maxFailures; i++) {
+      reserveSignInAttempt({
+        keys: { account: `account:${email}` },
+        at: halfHourAgo,
+        since: new Date(halfHourAgo.getTime() - SIGN_IN_LIMITS.account.windowMs),
+        judge: () => null,
+      });
+    }
+    expect(lockedAccounts({ now }).map((l) => l.email)).toEqual([email]);
+    // A second-step code or current-password check looks back only 15 minutes.
+    reserveSignInAttempt({
+      keys: { pair: `pair:someone@example.com|203.0.113.9` },
+      at: now,
+      since: new Date(now.getTime() - SIGN_IN_LIMITS.pair.windowMs),
+      judge: () => null,
+    });
+    expect(lockedAccounts({ now }).map((l) => l.email)).toEqual([email]);
+  });
+
   it('locks the account at its ceiling until an owner unlocks it, and logs both', async () => {
     // Reach the ceiling without hashing 50 passwords: reserve the attempts directly, from
     // many addresses, the way a distributed guesser would.
