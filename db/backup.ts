@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -126,6 +127,8 @@ export async function backupDatabase({
   } finally {
     from.close();
   }
+  // The copy holds password hashes, authenticator secrets and customers' words: owner only.
+  chmodSync(partial, 0o600);
   const checked = inspectDeskDatabase(partial);
   if (!checked.ok) {
     rmSync(partial, { force: true });

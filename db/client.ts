@@ -30,6 +30,8 @@ export function openDatabase({ path, seed = true }: { path: string; seed?: boole
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Erased customer text must not linger in free pages (or in the backups that copy them).
+  sqlite.pragma('secure_delete = ON');
   const db = drizzle({ client: sqlite, schema });
   migrateWithRetry(db);
   withBusyRetry(() => applyDataMigrations(db));

@@ -1,10 +1,10 @@
 import 'server-only';
-import { and, asc, count, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { ERASED_NAME, ERASED_TEXT, retentionCutoff } from '@/lib/retention/retention';
 import { writeAudit } from './audit';
 import { type Db, getDb, immediate } from './client';
 import { type ChangeContext, changeFacts } from './facts-change';
-import { agentRuns, bakery, type Question, questions, replies } from './schema';
+import { agentRuns, bakery, type Question, questions, replies, toolCalls } from './schema';
 
 /**
  * Customer data past the owner's retention period. A conversation is closed once it is sent or
@@ -74,7 +74,19 @@ function eraseIn(db: Db, ids: number[], now: Date): void {
     .where(inArray(questions.id, ids))
     .run();
   db.update(replies).set({ text: ERASED_TEXT }).where(inArray(replies.questionId, ids)).run();
-  db.update(agentRuns).set({ draftText: null }).where(inArray(agentRuns.questionId, ids)).run();
+  db.update(agentRuns)
+    .set({ draftText: null, needsPersonNote: null })
+    .where(inArray(agentRuns.questionId, ids))
+    .run();
+  // A mark's note sums up what the customer wrote; its reason is a figure and stays.
+  const runIds = db
+    .select({ id: agentRuns.id })
+    .from(agentRuns)
+    .where(inArray(agentRuns.questionId, ids));
+  db.update(toolCalls)
+    .set({ input: sql`json_object('reason', json_extract(${toolCalls.input}, '$.reason'))` })
+    .where(and(eq(toolCalls.toolName, 'mark_for_person'), inArray(toolCalls.runId, runIds)))
+    .run();
 }
 
 /**

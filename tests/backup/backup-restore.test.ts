@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -64,6 +64,8 @@ describe('backing up and restoring the database', () => {
     expect(made.err).toBe('');
     expect(made.code).toBe(0);
     expect(made.out).toContain('Backed up');
+    // It holds password hashes and customers' words: readable by its owner only.
+    expect(statSync(backup).mode & 0o777).toBe(0o600);
     // The writer kept going through the backup.
     await waitUntil('the writer has written more', () => written() > before + 200);
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { discardQuestion } from '@/db/drafts';
@@ -62,6 +63,8 @@ describe('erasing closed conversations after the retention period', () => {
         factsVersion: 1,
         startedAt: at,
         finishedAt: at,
+        needsPersonReason: 'allergens',
+        needsPersonNote: `${name}'s sesame allergy`,
       },
       calls: [
         {
@@ -73,6 +76,17 @@ describe('erasing closed conversations after the retention period', () => {
           result: 'No item called croissants.',
           isError: true,
           errorKind: 'notFound',
+          durationMs: 1,
+        },
+        {
+          seq: 1,
+          turn: 1,
+          callId: 'c2',
+          toolName: 'mark_for_person',
+          input: JSON.stringify({ reason: 'allergens', note: `${name}'s sesame allergy` }),
+          result: '{"marked":true,"reason":"allergens"}',
+          isError: false,
+          errorKind: null,
           durationMs: 1,
         },
       ],
@@ -134,17 +148,35 @@ describe('erasing closed conversations after the retention period', () => {
     const dump = JSON.stringify(
       getDb()
         .$client.prepare(
-          "select * from questions q left join replies r on r.question_id = q.id left join agent_runs a on a.question_id = q.id left join audit_log l on l.action = 'retention.erase'",
+          "select * from questions q left join replies r on r.question_id = q.id left join agent_runs a on a.question_id = q.id left join tool_calls c on c.run_id = a.id left join audit_log l on l.action = 'retention.erase'",
         )
         .all(),
     );
     expect(dump).not.toMatch(/Rosa|Mallory|rosa@|mallory@/);
+    // Nor in the file's free pages, where erased rows would otherwise linger.
+    getDb().$client.pragma('wal_checkpoint(TRUNCATE)');
+    const file = readFileSync(temp.path);
+    for (const words of ['Mallory asks', 'Mallory is spam', 'Sorry Rosa']) {
+      expect(file.includes(words), words).toBe(false);
+    }
+    // The mark's reason is a figure and stays; its note was the customer's words.
+    expect(
+      getDb()
+        .$client.prepare(
+          "select a.needs_person_reason, a.needs_person_note, c.input from agent_runs a join tool_calls c on c.run_id = a.id where a.question_id = ? and c.tool_name = 'mark_for_person'",
+        )
+        .get(oldSent.id),
+    ).toEqual({
+      needs_person_reason: 'allergens',
+      needs_person_note: null,
+      input: '{"reason":"allergens"}',
+    });
     // The others are untouched.
     expect(getQuestion({ id: recentSent.id })?.customerName).toBe('Tom');
     expect(getQuestion({ id: oldOpen.id })?.customerName).toBe('Ana');
     // The figures stay: runs, tokens, cost, lookups for insights.
     expect(scalar('select count(*) from agent_runs')).toBe(4);
-    expect(scalar('select count(*) from tool_calls')).toBe(4);
+    expect(scalar('select count(*) from tool_calls')).toBe(8);
     expect(scalar('select sum(cost_usd) from agent_runs')).toBe(costBefore);
     expect(listNotFoundMenuLookups({ since: daysAgo(365) })).toEqual(lookupsBefore);
     // The customer's link still opens, on nothing personal.
