@@ -23,7 +23,16 @@ export function lockedAccounts({ now }: { now: Date }): LockedAccount[] {
  * An owner clears an account's ceiling. The per-address limits stay: whoever was guessing is
  * still slowed down, and the person can sign in again from their own address.
  */
-export function unlockAccount({ email, by, now }: { email: string; by: number; now: Date }): void {
+export function unlockAccount({
+  email,
+  by,
+  now,
+}: {
+  email: string;
+  /** The owner who asked, or null from the command line. */
+  by: number | null;
+  now: Date;
+}): void {
   clearSignInFailures({ keys: [accountFailureKey(email)] });
   recordSecurityEvent({ kind: 'unlock', userId: by, account: email.toLowerCase(), at: now });
 }
