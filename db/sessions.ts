@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import { writeAudit } from './audit';
 import { getDb, immediate } from './client';
-import { type Session, sessions, users } from './schema';
+import { type Session, sessions, signInChallenges, users } from './schema';
 import { summary, type UserSummary } from './users';
 
 export function insertSession({
@@ -109,6 +109,8 @@ export function deleteSessionsOfUser({
       .delete(sessions)
       .where(exceptId ? and(mine, ne(sessions.id, exceptId)) : mine)
       .run().changes;
+    // A sign-in halfway through (password given, code not yet) ends with the sessions.
+    db.delete(signInChallenges).where(eq(signInChallenges.userId, userId)).run();
     writeAudit(db, {
       userId,
       at: now,

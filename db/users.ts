@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { writeAudit } from './audit';
 import { getDb, immediate } from './client';
-import { type Role, sessions, type User, users } from './schema';
+import { type Role, sessions, signInChallenges, type User, users } from './schema';
 
 /** What the app needs of a signed-in person; never the password hash or a secret. */
 export type UserSummary = Pick<
@@ -202,6 +202,8 @@ export function changePassword({
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
       .run().changes;
+    // A sign-in halfway through (password given, code not yet) ends with the sessions.
+    db.delete(signInChallenges).where(eq(signInChallenges.userId, userId)).run();
     writeAudit(db, {
       userId,
       at: now,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '@/db/audit';
+import { deleteSessionsOfUser } from '@/db/sessions';
 import {
   countUnusedRecoveryCodes,
   disableTwoFactor,
@@ -8,7 +9,7 @@ import {
   insertSignInChallenge,
   setPendingTotpSecret,
 } from '@/db/two-factor';
-import { createUser, findActiveUserById } from '@/db/users';
+import { changePassword, createUser, findActiveUserById } from '@/db/users';
 import { hashPassword, PASSWORD_HASH_PARAMS } from '@/lib/auth/password-hash';
 import { CREDENTIAL_CHECK_LIMIT } from '@/lib/auth/sign-in-limit';
 import {
@@ -174,5 +175,27 @@ describe('two-factor sign-in on a real database', () => {
     expect(findSignInChallenge({ id: 'waiting', now })).toBeUndefined();
     expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({ action: 'twoFactor.disable' });
     expect(disableTwoFactor({ userId, now })).toBe(false);
+  });
+
+  it('ends a sign-in waiting for its code when the password changes or every session ends', async () => {
+    enrol();
+    const user = findActiveUserById({ id: userId });
+    if (!user) throw new Error('gone');
+    insertSignInChallenge({ id: 'phished', userId, now, expiresAt: seconds(600) });
+    changePassword({
+      userId,
+      expectedHash: user.passwordHash,
+      passwordHash: await hashPassword('a brand new passphrase here', {
+        ...PASSWORD_HASH_PARAMS,
+        n: 1024,
+      }),
+      keepSessionId: 'this-browser',
+      now,
+    });
+    expect(findSignInChallenge({ id: 'phished', now })).toBeUndefined();
+
+    insertSignInChallenge({ id: 'phished-again', userId, now, expiresAt: seconds(600) });
+    deleteSessionsOfUser({ userId, now });
+    expect(findSignInChallenge({ id: 'phished-again', now })).toBeUndefined();
   });
 });
