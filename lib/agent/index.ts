@@ -13,7 +13,7 @@ export { formatCents } from './bakery/money';
 export { bakeryTools } from './bakery/tools';
 export { limitsFromEnv, modelConfigFromEnv } from './config';
 export { type Decision, decide, nothingSpent, spendReply, totalTokens } from './core/decide';
-export { type RunAgentOptions, runAgent } from './core/run-agent';
+export { type RunAgentOptions, runAgent, spentBeforeFailure } from './core/run-agent';
 export { type AnyTool, defineTool, type Tool, type ToolOutcome } from './core/tool';
 export {
   checkClaude,

@@ -9,6 +9,7 @@ import {
   type Model,
   modelFailureOf,
   runAgent,
+  spentBeforeFailure,
 } from '@/lib/agent';
 import { afterFailedAttempt } from '@/lib/drafting/policy';
 import { publishDeskEvent } from './live';
@@ -121,6 +122,7 @@ export async function draftClaimedQuestion(input: {
       run: rowsForFailedRequest({
         model: model?.name ?? 'unavailable',
         error: message,
+        spent: spentBeforeFailure(error),
         startedAt,
         finishedAt: new Date(),
         factsVersion,

@@ -1,5 +1,5 @@
 import type { RunRow, ToolCallRow } from '@/db/queue';
-import type { Run } from '@/lib/agent/types';
+import type { Run, Spent } from '@/lib/agent/types';
 
 type Timing = { startedAt: Date; finishedAt: Date; factsVersion: number };
 
@@ -37,13 +37,24 @@ export function rowsForRun(run: Run, timing: Timing): { run: RunRow; calls: Tool
   };
 }
 
-/** A request that failed before the model could answer: a run with its error and no draft. */
-export function rowsForFailedRequest(input: Timing & { model: string; error: string }): RunRow {
+/**
+ * A request that failed before the model could answer: a run with its error and no draft, and
+ * what the turns answered before it cost, so the day's spend counts them.
+ */
+export function rowsForFailedRequest(
+  input: Timing & { model: string; error: string; spent: Spent },
+): RunRow {
   return {
     model: input.model,
     stopKind: 'failed',
     stopReason: null,
     draftText: null,
+    turns: input.spent.turns,
+    inputTokens: input.spent.inputTokens,
+    outputTokens: input.spent.outputTokens,
+    cacheReadTokens: input.spent.cacheReadTokens,
+    cacheWriteTokens: input.spent.cacheWriteTokens,
+    costUsd: input.spent.costUsd,
     error: input.error,
     startedAt: input.startedAt,
     finishedAt: input.finishedAt,

@@ -166,6 +166,26 @@ describe('drafting one claimed question', () => {
     ]);
   });
 
+  it('a request that fails after paid turns stores what they cost, so the day’s spend counts it', async () => {
+    const model = scriptedModel([
+      callsReply(
+        [{ id: 'c1', name: 'menu_item', input: { name: 'rye loaf' } }],
+        { ...noUsage, inputTokens: 1200, outputTokens: 40 },
+        0.02,
+      ),
+      () => {
+        throw new Error('The API is overloaded (529 overloaded_error: Overloaded)');
+      },
+    ]);
+    const { outcome } = await claimAndDraft(settingsWith(() => model));
+    expect(outcome).toMatchObject({ kind: 'stored', status: 'queued' });
+    expect(
+      rows('select stop_kind, turns, input_tokens, output_tokens, cost_usd from agent_runs'),
+    ).toEqual([
+      { stop_kind: 'failed', turns: 1, input_tokens: 1200, output_tokens: 40, cost_usd: 0.02 },
+    ]);
+  });
+
   it('a failed request is retried after a backoff, then drafted, keeping both runs', async () => {
     const first = await claimAndDraft(settingsWith(() => failingModel));
     expect(first.outcome).toMatchObject({ kind: 'stored', status: 'queued' });

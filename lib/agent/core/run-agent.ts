@@ -50,46 +50,59 @@ export async function runAgent({
   const timesAsked = new Map<string, number>();
   let turn: ModelTurn = { kind: 'task', text: task };
 
-  for (;;) {
-    signal.throwIfAborted();
-    const turnNumber = spent.turns + 1;
-    onEvent({ kind: 'turnStarted', turn: turnNumber });
-    const reply = await Promise.race([
-      model.takeTurn(turn, {
-        signal,
-        onEvent: (event) => onEvent({ kind: 'textDelta', turn: turnNumber, text: event.text }),
-      }),
-      abortion(signal),
-    ]);
-    spent = spendReply(spent, reply);
-    const decision = decide({ reply, spent, limits });
-    if (decision.kind === 'stop') {
-      onEvent({ kind: 'stopped', stop: decision.stop, spent });
-      return { model: model.name, stop: decision.stop, spent, steps, needsPerson: markOf(steps) };
-    }
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      const turnNumber = spent.turns + 1;
+      onEvent({ kind: 'turnStarted', turn: turnNumber });
+      const reply = await Promise.race([
+        model.takeTurn(turn, {
+          signal,
+          onEvent: (event) => onEvent({ kind: 'textDelta', turn: turnNumber, text: event.text }),
+        }),
+        abortion(signal),
+      ]);
+      spent = spendReply(spent, reply);
+      const decision = decide({ reply, spent, limits });
+      if (decision.kind === 'stop') {
+        onEvent({ kind: 'stopped', stop: decision.stop, spent });
+        return { model: model.name, stop: decision.stop, spent, steps, needsPerson: markOf(steps) };
+      }
 
-    const run = (call: ToolCall) => {
-      const key = `${call.name} ${canonicalJson(call.input)}`;
-      const count = (timesAsked.get(key) ?? 0) + 1;
-      timesAsked.set(key, count);
-      onEvent({ kind: 'toolCall', turn: turnNumber, call });
-      return timed(async () =>
-        count > maxRepeats
-          ? failed(call.id, {
-              kind: 'badInput',
-              message: `this exact call was already made ${maxRepeats} times; use the earlier result instead of asking again.`,
-            })
-          : executeCall({ call, tools, signal, timeoutMs: toolTimeoutMs }),
-      ).then(({ value: result, durationMs }) => {
-        onEvent({ kind: 'toolResult', turn: turnNumber, result, durationMs });
-        return { turn: turnNumber, call, result, durationMs } satisfies Step;
-      });
-    };
-    // Every tool only reads, so the calls of one turn run at the same time.
-    const done = await Promise.race([Promise.all(decision.calls.map(run)), abortion(signal)]);
-    steps.push(...done);
-    turn = { kind: 'toolResults', results: done.map((step) => step.result) };
+      const run = (call: ToolCall) => {
+        const key = `${call.name} ${canonicalJson(call.input)}`;
+        const count = (timesAsked.get(key) ?? 0) + 1;
+        timesAsked.set(key, count);
+        onEvent({ kind: 'toolCall', turn: turnNumber, call });
+        return timed(async () =>
+          count > maxRepeats
+            ? failed(call.id, {
+                kind: 'badInput',
+                message: `this exact call was already made ${maxRepeats} times; use the earlier result instead of asking again.`,
+              })
+            : executeCall({ call, tools, signal, timeoutMs: toolTimeoutMs }),
+        ).then(({ value: result, durationMs }) => {
+          onEvent({ kind: 'toolResult', turn: turnNumber, result, durationMs });
+          return { turn: turnNumber, call, result, durationMs } satisfies Step;
+        });
+      };
+      // Every tool only reads, so the calls of one turn run at the same time.
+      const done = await Promise.race([Promise.all(decision.calls.map(run)), abortion(signal)]);
+      steps.push(...done);
+      turn = { kind: 'toolResults', results: done.map((step) => step.result) };
+    }
+  } catch (error) {
+    // Turns already answered were paid for: whoever records the failure can still count them.
+    if (typeof error === 'object' && error !== null) spentAtFailure.set(error, spent);
+    throw error;
   }
+}
+
+const spentAtFailure = new WeakMap<object, Spent>();
+
+/** What a run had spent when it rejected with `error` (nothing, for an error it did not throw). */
+export function spentBeforeFailure(error: unknown): Spent {
+  return (typeof error === 'object' && error !== null && spentAtFailure.get(error)) || nothingSpent;
 }
 
 /** The first mark a tool set, in the order the calls were asked for. */
