@@ -135,7 +135,7 @@ test('a double click on send makes one reply', async ({ page, staff }) => {
   expect(repliesFor(id)).toHaveLength(1);
 });
 
-test('saving over a newer version is refused with a clear message, and the typed text stays', async ({
+test('saving over a newer version is refused with a clear message, the typed text stays, and sending it needs Keep my text', async ({
   page,
   staff,
   browser,
@@ -160,6 +160,20 @@ test('saving over a newer version is refused with a clear message, and the typed
   expect(questionRow(id)?.draft_text).toBe('Their quicker answer.');
   // The page offers the newer text without forcing it on anyone.
   await expect(page.getByTestId('newer-draft')).toBeVisible();
+  // Sending the unsaved text over the colleague's edit needs a choice first.
+  await mine.startSending();
+  await mine.confirmButton().click();
+  await expect(mine.error).toContainText('Not sent: a colleague or a new draft changed');
+  expect(repliesFor(id)).toHaveLength(0);
+  await page.getByRole('button', { name: 'Keep my text' }).click();
+  await expect(page.getByTestId('newer-draft')).toHaveCount(0);
+  const confirm = await mine.startSending();
+  await expect(confirm.getByTestId('confirm-text')).toHaveText(
+    'My careful answer about cinnamon buns.',
+  );
+  await mine.confirmButton().click();
+  await expect(mine.ok).toContainText('Sent.');
+  expect(repliesFor(id).map((r) => r.text)).toEqual(['My careful answer about cinnamon buns.']);
   await other.context().close();
 });
 

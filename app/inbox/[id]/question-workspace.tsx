@@ -109,7 +109,9 @@ export function QuestionWorkspace(props: {
   const openConfirm = () => {
     if (!canEdit || pending) return;
     setConfirmText(text);
-    setConfirmVersion(version);
+    // The version the text was written against: a colleague's newer edit is never sent over
+    // unseen. "Keep my text" moves that base forward once the sender has chosen.
+    setConfirmVersion(base.version);
     confirm.current?.showModal();
   };
 
@@ -203,6 +205,9 @@ export function QuestionWorkspace(props: {
             }}
           >
             Use the newer text
+          </SecondaryButton>
+          <SecondaryButton onClick={() => setBase({ text: serverText, version })}>
+            Keep my text
           </SecondaryButton>
         </div>
       ) : null}
