@@ -1,5 +1,5 @@
 import 'server-only';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
@@ -25,7 +25,11 @@ export const MIGRATIONS_FOLDER = join(process.cwd(), 'drizzle');
 export function openDatabase({ path, seed = true }: { path: string; seed?: boolean }): Db {
   const fullPath = resolve(path);
   mkdirSync(dirname(fullPath), { recursive: true });
+  const isNew = !existsSync(fullPath);
   const sqlite = new Database(fullPath);
+  // It holds password hashes, authenticator secrets and customers' words: a new file is its
+  // owner's alone, and SQLite gives the WAL and shared-memory files it makes the same mode.
+  if (isNew) chmodSync(fullPath, 0o600);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

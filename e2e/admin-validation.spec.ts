@@ -28,8 +28,8 @@ test.describe('invalid entries show their errors beside the field and change not
     const before = factsSnapshot();
     await menu.fillNewItem({ name: 'Croissants', price: 'abc', noticeDays: '99' });
     await menu.submitNewItem({ reachesServer: false });
-    const price = menu.addForm.getByLabel('Price in dollars');
-    await expect(page.locator('#new-price-error')).toContainText('in dollars');
+    const price = menu.addForm.getByLabel('Price (USD)');
+    await expect(page.locator('#new-price-error')).toContainText('as a number');
     await expect(price).toHaveAttribute('aria-describedby', /new-price-error/);
     await expect(price).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('#new-noticeDays-error')).toContainText('at most 30');
@@ -51,7 +51,7 @@ test.describe('invalid entries show their errors beside the field and change not
       'aria-describedby',
       'new-name-error',
     );
-    await expect(menu.addForm.getByLabel('Price in dollars')).toHaveValue('9.50');
+    await expect(menu.addForm.getByLabel('Price (USD)')).toHaveValue('9.50');
     expect(factsSnapshot()).toBe(before);
   });
 

@@ -9,10 +9,10 @@ import {
   createModel,
   limitsFromEnv,
   modelConfigFromEnv,
+  parseWallTime,
   type Run,
   runAgent,
   totalTokens,
-  zonedInstant,
 } from '@/lib/agent';
 import { env } from '@/lib/env';
 
@@ -71,15 +71,9 @@ async function main(): Promise<void> {
   const { data: facts } = getBakeryData();
   closeDb();
 
-  const wallTime = (flag: string, text: string): Date => {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(text);
-    const instant = match
-      ? zonedInstant(match[1] as string, match[2] as string, facts.timezone)
-      : new Date(Number.NaN);
-    if (Number.isNaN(instant.getTime()))
-      fail(`${flag} must look like 2026-12-01T10:00 (the bakery's local time), not "${text}"`);
-    return instant;
-  };
+  const wallTime = (flag: string, text: string): Date =>
+    parseWallTime(text, facts.timezone) ??
+    fail(`${flag} must look like 2026-12-01T10:00 (the bakery's local time), not "${text}"`);
   const now = values.now === undefined ? new Date() : wallTime('--now', values.now);
   // When the question arrived: "today", "tomorrow" and weekdays are read as of it.
   const askedAt =

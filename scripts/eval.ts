@@ -12,8 +12,8 @@ import {
   createModel,
   limitsFromEnv,
   modelConfigFromEnv,
+  parseWallTime,
   runAgent,
-  zonedInstant,
 } from '@/lib/agent';
 import { env } from '@/lib/env';
 import {
@@ -100,10 +100,10 @@ function loadCases(files: string[]): EvalCase[] {
 }
 
 function localInstant(value: string, timezone: string, flag: string): Date {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
-  if (!match)
-    fail(`${flag} must look like 2026-12-01T10:00 (the bakery's local time), not "${value}"`);
-  return zonedInstant(match[1] as string, match[2] as string, timezone);
+  return (
+    parseWallTime(value, timezone) ??
+    fail(`${flag} must look like 2026-12-01T10:00 (the bakery's local time), not "${value}"`)
+  );
 }
 
 async function main(): Promise<void> {

@@ -26,7 +26,7 @@ export class MenuAdminPage {
   }) {
     const form = this.addForm;
     await form.getByLabel('Name').fill(item.name);
-    await form.getByLabel('Price in dollars').fill(item.price);
+    await form.getByLabel(/^Price \(/).fill(item.price);
     await form.getByLabel('Days of notice').fill(item.noticeDays);
     await form.getByLabel('Description (optional)').fill(item.description ?? '');
   }

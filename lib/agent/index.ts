@@ -1,6 +1,6 @@
 /** The drafting agent's public face: what the app, the queue and the scripts import. */
 
-export { zonedInstant, zonedParts } from './bakery/calendar';
+export { parseWallTime, zonedInstant, zonedParts } from './bakery/calendar';
 export type {
   BakeryData,
   Clock,

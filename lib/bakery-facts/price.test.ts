@@ -27,20 +27,20 @@ describe('parseDollars', () => {
   });
 
   it.each([
-    ['abc', 'in dollars'],
+    ['abc', 'as a number'],
     ['', 'Enter a price'],
     ['   ', 'Enter a price'],
     ['3.255', 'two decimals'],
     ['-1', 'negative'],
-    ['1e3', 'in dollars'],
-    ['3,25', 'in dollars'],
-    ['1,20,0', 'in dollars'],
-    ['.50', 'in dollars'],
-    ['3.25.1', 'in dollars'],
+    ['1e3', 'as a number'],
+    ['3,25', 'as a number'],
+    ['1,20,0', 'as a number'],
+    ['.50', 'as a number'],
+    ['3.25.1', 'as a number'],
     ['100000.01', 'at most'],
     ['99999999999999999999', 'at most'],
-    ['NaN', 'in dollars'],
-    ['Infinity', 'in dollars'],
+    ['NaN', 'as a number'],
+    ['Infinity', 'as a number'],
   ])('refuses %j (%s)', (text, message) => {
     const parsed = parseDollars(text);
     expect(parsed.ok).toBe(false);

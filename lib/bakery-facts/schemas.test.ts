@@ -63,7 +63,7 @@ describe('settingsInput', () => {
       locale: ' ',
       currency: '',
     });
-    expect(blank.locale).toBe('Enter a locale, such as en-US or fr-CA.');
+    expect(blank.locale).toBe('Enter a locale, such as en-US or en-GB.');
     expect(blank.currency).toBe('Enter a currency code, such as USD or EUR.');
     expect(
       settingsInput.safeParse({ name: 'J', timezone: 'UTC', contact: '', ...wording }).success,
@@ -86,7 +86,7 @@ describe('menuItemInput', () => {
   });
 
   it.each([
-    [{ price: 'abc' }, 'price', 'in dollars'],
+    [{ price: 'abc' }, 'price', 'as a number'],
     [{ price: '-2' }, 'price', 'negative'],
     [{ noticeDays: '99' }, 'noticeDays', 'at most 30'],
     [{ noticeDays: '-1' }, 'noticeDays', 'whole days'],

@@ -95,8 +95,8 @@ export const settingsInput = z.object({
         code: 'custom',
         message:
           value.trim() === ''
-            ? 'Enter a locale, such as en-US or fr-CA.'
-            : `“${value.trim().slice(0, 35)}” is not a locale this server can word drafts in; use one such as en-US or fr-CA.`,
+            ? 'Enter a locale, such as en-US or en-GB.'
+            : `“${value.trim().slice(0, 35)}” is not a locale this server can word drafts in; use one such as en-US or en-GB.`,
       });
       return z.NEVER;
     }

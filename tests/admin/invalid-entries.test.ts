@@ -80,7 +80,7 @@ describe('invalid entries change nothing', () => {
       'price "abc"',
       () => addItem(undefined, form({ ...croissants, price: 'abc' })),
       'price',
-      'dollars',
+      'as a number',
     ],
     [
       'notice 99',

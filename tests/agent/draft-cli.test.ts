@@ -123,5 +123,14 @@ describe('npm run draft', () => {
     await expect(draft('--now', 'Tuesday', 'hi')).rejects.toMatchObject({
       stderr: expect.stringContaining('--now must look like 2026-12-01T10:00'),
     });
+    // The right shape, but no such month or hour.
+    for (const clock of ['2026-13-01T10:00', '2026-02-30T10:00', '2026-12-01T25:00']) {
+      await expect(draft('--now', clock, 'hi')).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining(
+          `--now must look like 2026-12-01T10:00 (the bakery's local time), not "${clock}"`,
+        ),
+      });
+    }
   });
 });

@@ -64,6 +64,7 @@ describe('npm run eval', () => {
       [['--model', 'gpt-9'], '--model must be offline or claude'],
       [['--min-pass', 'most'], '--min-pass must be a share such as 0.95 or 95'],
       [['--now', 'noon'], '--now must look like 2026-12-01T10:00'],
+      [['--now', '2026-13-01T10:00'], '--now must look like 2026-12-01T10:00'],
       [[join(dir, 'missing.json')], 'no such file or folder'],
       [[bad], 'bad.json: 0.now: a bakery-local time such as 2026-12-01T10:00'],
       [['--filter', 'no-case-has-this-name'], 'no case matches'],

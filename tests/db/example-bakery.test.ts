@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakeryFacts } from '@/db/bakery';
@@ -62,6 +63,14 @@ describe('a fresh database', () => {
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(sqlite.pragma('secure_delete', { simple: true })).toBe(1);
+  });
+
+  it('is readable by its owner only, with its WAL and shared-memory files', () => {
+    getDb().$client.prepare("update bakery set contact = 'written'").run();
+    for (const file of [temp.path, `${temp.path}-wal`, `${temp.path}-shm`]) {
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    }
   });
 
   it('is seeded once: reopening a changed database leaves it alone', () => {

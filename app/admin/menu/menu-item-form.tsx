@@ -16,7 +16,14 @@ export type MenuItemFields = {
 };
 
 /** Adds an item, or (given one) edits it. */
-export function MenuItemForm({ item }: { item?: MenuItemFields }) {
+export function MenuItemForm({
+  item,
+  currency,
+}: {
+  item?: MenuItemFields;
+  /** The bakery's currency code, which prices are typed in. */
+  currency: string;
+}) {
   const form = useFormAction(item ? saveItem : addItem, {
     check: menuItemInput,
     idPrefix: item ? `item-${item.id}-` : 'new-',
@@ -41,7 +48,7 @@ export function MenuItemForm({ item }: { item?: MenuItemFields }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           {...form.field('price')}
-          label="Price in dollars"
+          label={`Price (${currency})`}
           inputMode="decimal"
           hint="Each, such as 3.25."
         />

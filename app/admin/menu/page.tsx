@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
+import { getBakery } from '@/db/bakery';
 import { listMenuItems } from '@/db/menu';
-import { formatCents } from '@/lib/agent/bakery/money';
+import { wordMoney } from '@/lib/agent/bakery/wording';
 import { centsToDollarsInput } from '@/lib/bakery-facts/price';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
@@ -12,6 +13,7 @@ export const metadata: Metadata = { title: 'Menu' };
 export default async function MenuPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/menu' });
   const items = listMenuItems();
+  const { locale, currency } = getBakery();
   return (
     <AdminFrame
       user={user}
@@ -27,7 +29,7 @@ export default async function MenuPage() {
           >
             <div className="flex flex-wrap items-baseline gap-x-3">
               <span className="font-semibold">{item.name}</span>
-              <span>{formatCents(item.priceCents)}</span>
+              <span>{wordMoney(item.priceCents, { locale, currency })}</span>
               <span className="text-stone-700">
                 {item.noticeDays === 0
                   ? 'no notice'
@@ -43,6 +45,7 @@ export default async function MenuPage() {
               <summary className="cursor-pointer text-sm underline">Edit {item.name}</summary>
               <div className="mt-3">
                 <MenuItemForm
+                  currency={currency}
                   item={{
                     id: item.id,
                     name: item.name,
@@ -60,7 +63,7 @@ export default async function MenuPage() {
       </ul>
       <section className="flex max-w-xl flex-col gap-3">
         <h2 className="text-xl font-semibold">Add a menu item</h2>
-        <MenuItemForm />
+        <MenuItemForm currency={currency} />
       </section>
     </AdminFrame>
   );

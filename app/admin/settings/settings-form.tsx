@@ -41,7 +41,7 @@ export function SettingsForm({
       <TextField
         {...form.field('locale')}
         label="Locale"
-        hint="How drafts word dates, times and prices, e.g. en-US (“Saturday, December 5, 9 am”) or en-GB (“Saturday 5 December, 09:00”)."
+        hint="How drafts word dates, times and prices, e.g. en-US (“Saturday, December 5, 9 am”) or en-GB (“Saturday 5 December, 09:00”). The offline drafter writes in English, so choose an English locale with it; Claude answers in the customer’s language."
       />
       <TextField
         {...form.field('currency')}

@@ -131,7 +131,8 @@ export default async function QuestionPage({
               data-testid="person-note"
             >
               Marked for a person ({needsPersonLabels[marks.needsPerson.reason].toLowerCase()}):{' '}
-              {marks.needsPerson.note}. Check this before sending: the draft does not answer it.
+              {marks.needsPerson.note.replace(/[.!?]$/, '')}. Check this before sending: the draft
+              does not answer it.
             </p>
           ) : null}
           {marks.noAnswer && currentRun ? (

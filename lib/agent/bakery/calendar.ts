@@ -80,6 +80,18 @@ export function isIsoDate(text: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
 }
 
+/**
+ * "2026-12-01T10:00", a wall time in the bakery's zone as the command line takes it: the
+ * instant, or null for anything that is not a real date and time.
+ */
+export function parseWallTime(text: string, timeZone: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [, date, hours, minutes] = match as unknown as [string, string, string, string];
+  if (!isIsoDate(date) || Number(hours) > 23 || Number(minutes) > 59) return null;
+  return zonedInstant(date, `${hours}:${minutes}`, timeZone);
+}
+
 export function addDays(date: string, days: number): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   parsed.setUTCDate(parsed.getUTCDate() + days);
