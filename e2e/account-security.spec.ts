@@ -55,6 +55,9 @@ test('staff added with a temporary password choose their own at first sign-in', 
   // Nothing else opens until then, on the server: pages send her back, routes refuse.
   await tessPage.goto('/inbox');
   await expect(tessPage).toHaveURL(/\/account$/);
+  // Even a page her role would refuse sends her there first, rather than to a 403.
+  await tessPage.goto('/admin');
+  await expect(tessPage).toHaveURL(/\/account$/);
   const feed = await context.request.get('/api/inbox/events', {
     headers: { accept: 'text/event-stream' },
   });

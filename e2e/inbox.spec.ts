@@ -69,6 +69,9 @@ test('the whole journey: a customer asks, staff review the trace, edit and send;
   await question.confirmButton().click();
   await expect(question.ok).toContainText('Sent.');
   await expect(page.getByTestId('sent-reply-text')).toHaveText(edited, { useInnerText: true });
+  // The sent text is not offered again as if it were still waiting.
+  await expect(page.getByText('Your text (not sent)')).toHaveCount(0);
+  await expect(question.editor).toHaveCount(0);
 
   const [reply] = repliesFor(id);
   expect(reply).toMatchObject({ text: edited, sent_by_name: staff.name, edited: 1 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { landingPath, safeNextPath, secondStepPath } from './next-path';
 import { passwordProblem } from './password-policy';
-import { authorize, roleAllows } from './roles';
+import { authorize, PASSWORD_CHANGE_FIRST, roleAllows } from './roles';
 import { generateTemporaryPassword } from './temporary-password';
 import { parseUserAddArgs, passwordFromPipedInput } from './user-add-args';
 
@@ -20,6 +20,17 @@ describe('roles', () => {
       ok: true,
       user: { role: 'owner', id: 1 },
     });
+  });
+
+  it('send a temporary password to its change before judging the role', () => {
+    expect(authorize({ role: 'staff', mustChangePassword: true }, 'owner')).toBe(
+      PASSWORD_CHANGE_FIRST,
+    );
+    expect(
+      authorize({ role: 'staff', mustChangePassword: true }, 'staff', {
+        allowTemporaryPassword: true,
+      }),
+    ).toMatchObject({ ok: true });
   });
 });
 

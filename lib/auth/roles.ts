@@ -38,7 +38,8 @@ export function authorize<U extends { role: Role; mustChangePassword?: boolean }
   { allowTemporaryPassword = false }: { allowTemporaryPassword?: boolean } = {},
 ): { ok: true; user: U } | Denial {
   if (!user) return NOT_SIGNED_IN;
-  if (!roleAllows(user.role, required)) return NOT_ALLOWED;
+  // First things first, whatever the page: a temporary password is changed before anything.
   if (user.mustChangePassword && !allowTemporaryPassword) return PASSWORD_CHANGE_FIRST;
+  if (!roleAllows(user.role, required)) return NOT_ALLOWED;
   return { ok: true, user };
 }

@@ -82,6 +82,11 @@ export function QuestionWorkspace(props: {
       if (result?.ok && input.kind === 'save' && result.version) {
         setBase({ text: input.fields.text ?? '', version: result.version });
       }
+      // What was sent is no longer unsent text: the closed question needs no editor for it.
+      if (result?.ok && input.kind === 'send') {
+        setText(input.fields.text ?? '');
+        setBase((current) => ({ ...current, text: input.fields.text ?? '' }));
+      }
       if (result?.ok && input.kind === 'discard') discard.current?.close();
       return { kind: input.kind, result, runsBefore: input.runsBefore } satisfies Outcome;
     },

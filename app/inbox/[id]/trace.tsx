@@ -72,7 +72,9 @@ function RunTrace({
 }) {
   const turns = groupByTurn(run.calls);
   const tokens = run.inputTokens + run.outputTokens + run.cacheReadTokens + run.cacheWriteTokens;
-  const seconds = (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000;
+  const tookMs = run.finishedAt.getTime() - run.startedAt.getTime();
+  // Offline drafts take milliseconds; "0.0 s" above 15 ms lookups reads as a mistake.
+  const took = tookMs < 1000 ? `${tookMs} ms` : `${(tookMs / 1000).toFixed(1)} s`;
   const stale = run.factsVersion < factsVersion;
   return (
     <article
@@ -118,7 +120,7 @@ function RunTrace({
               testId="run-person"
             />
           ) : null}
-          <Fact label="Took" value={`${seconds.toFixed(1)} s`} />
+          <Fact label="Took" value={took} />
         </dl>
         {run.error ? (
           <p
