@@ -1,3 +1,5 @@
+import type { BakeryData } from '@/lib/agent/bakery/data';
+
 /** The bakery a fresh desk starts with, so a new user sees a working desk at once. */
 export const exampleBakery = {
   name: 'Juniper Street Bakery',
@@ -56,3 +58,20 @@ export const exampleBakery = {
     },
   ],
 };
+
+/**
+ * The example bakery as the agent reads it, as a freshly seeded desk would hand it over: the
+ * eval drafts against it without a database, and tests start from it.
+ */
+export function exampleBakeryData(): BakeryData {
+  return {
+    name: exampleBakery.name,
+    timezone: exampleBakery.timezone,
+    contact: exampleBakery.contact,
+    locale: 'en-US',
+    currency: 'USD',
+    weeklyHours: { ...exampleBakery.weeklyHours },
+    dateExceptions: [],
+    menu: exampleBakery.menu.map((item) => ({ ...item, available: true })),
+  };
+}

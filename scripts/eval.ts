@@ -5,9 +5,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exampleBakery } from '@/db/example-bakery';
+import { exampleBakeryData } from '@/db/example-bakery';
 import {
-  type BakeryData,
   bakeryTools,
   createModel,
   limitsFromEnv,
@@ -56,19 +55,6 @@ function parse() {
   } catch (error) {
     return fail((error as Error).message);
   }
-}
-
-function exampleBakeryData(): BakeryData {
-  return {
-    name: exampleBakery.name,
-    timezone: exampleBakery.timezone,
-    contact: exampleBakery.contact,
-    locale: 'en-US',
-    currency: 'USD',
-    weeklyHours: { ...exampleBakery.weeklyHours },
-    dateExceptions: [],
-    menu: exampleBakery.menu.map((item) => ({ ...item, available: true })),
-  };
 }
 
 function caseFiles(paths: string[]): string[] {

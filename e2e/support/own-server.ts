@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnInGroup } from '../../tests/support/processes';
 
 export type OwnServer = {
   url: string;
@@ -31,36 +31,22 @@ export async function startOwnServer({
   const dir = join(runDir, name);
   mkdirSync(dir, { recursive: true });
   const databasePath = join(dir, 'desk.db');
-  const {
-    HOST: _host,
-    TRUSTED_PROXIES: _proxies,
-    ALLOWED_HOSTS: _hosts,
-    PUBLIC_BASE_URL: _base,
-    ...inherited
-  } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '--no-build'], {
-    env: {
-      ...inherited,
+  // Only the settings given: none of the suite's own HOST, proxies or host names.
+  const { child, output } = spawnInGroup(
+    ['scripts/start.mjs', '--no-build'],
+    {
       PORT: String(port),
       DATABASE_PATH: databasePath,
       DRAFT_MODEL: 'offline',
       DRAFT_WORKER: 'off',
-      ANTHROPIC_API_KEY: '',
-      ANTHROPIC_BASE_URL: '',
-      NEXT_TELEMETRY_DISABLED: '1',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    { unset: ['HOST', 'TRUSTED_PROXIES', 'ALLOWED_HOSTS', 'PUBLIC_BASE_URL', 'NODE_ENV'] },
+  );
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null) resolve();
+    else child.once('exit', () => resolve());
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || !child.pid) return;
@@ -75,7 +61,7 @@ export async function startOwnServer({
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output()}`);
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) break;
@@ -84,9 +70,9 @@ export async function startOwnServer({
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer within 60 s:\n${output}`);
+      throw new Error(`the server did not answer within 60 s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, port, databasePath, output: () => output, stop };
+  return { url, port, databasePath, output, stop };
 }

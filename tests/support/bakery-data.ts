@@ -1,19 +1,9 @@
-import { exampleBakery } from '@/db/example-bakery';
+import { exampleBakeryData as seededExample } from '@/db/example-bakery';
 import type { BakeryData } from '@/lib/agent';
 
 /** The example bakery as the agent sees it, with room to change a fact per test. */
 export function exampleBakeryData(change: Partial<BakeryData> = {}): BakeryData {
-  return {
-    name: exampleBakery.name,
-    timezone: exampleBakery.timezone,
-    contact: exampleBakery.contact,
-    locale: 'en-US',
-    currency: 'USD',
-    weeklyHours: { ...exampleBakery.weeklyHours },
-    dateExceptions: [],
-    menu: exampleBakery.menu.map((item) => ({ ...item, available: true })),
-    ...change,
-  };
+  return { ...seededExample(), ...change };
 }
 
 /** Tuesday 2026-12-01 10:00 in New York, the clock the scenarios are written against. */

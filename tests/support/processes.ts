@@ -3,12 +3,22 @@ import { once } from 'node:events';
 
 export type Spawned = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Starts a Node.js process in its own process group, so killGroup also ends its children. */
-export function spawnInGroup(args: string[], env: Record<string, string>): Spawned {
+/**
+ * Starts a Node.js process in its own process group, so killGroup also ends its children.
+ * `unset` names settings of this process the child must not inherit.
+ */
+export function spawnInGroup(
+  args: string[],
+  env: Record<string, string>,
+  { unset = [] }: { unset?: string[] } = {},
+): Spawned {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !unset.includes(name)),
+  );
   const child = spawn(process.execPath, args, {
     cwd: process.cwd(),
     env: {
-      ...process.env,
+      ...inherited,
       ANTHROPIC_API_KEY: '',
       ANTHROPIC_BASE_URL: '',
       NODE_ENV: 'production',
