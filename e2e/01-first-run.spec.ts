@@ -32,6 +32,10 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
     'That is not the setup code printed where the desk was started.',
   );
   await expect(page.getByLabel('Email')).toHaveValue(owner.email);
+  // A wrong code and a weak password are both said at once.
+  await setup.createOwner({ ...owner, setupCode: 'WRNG-WRNG-WRNG', password: 'password1234' });
+  await expect(page.locator('#setupCode-error')).toContainText('not the setup code');
+  await expect(page.locator('#password-error')).toContainText('too easy to guess');
 
   await setup.createOwner({ ...owner, setupCode, password: 'short one' });
   await expect(page.locator('#password-error')).toContainText('at least 12 characters');

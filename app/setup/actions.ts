@@ -21,13 +21,14 @@ export const createOwner = action(
   { role: 'anyone', input: setupInput },
   async ({ setupCode, name, email, password }, _user, typed) => {
     if (hasAnyUser()) return refused(409, { message: ALREADY_SET_UP }, typed);
-    // Checked before anything costly: a wrong code gets no password hash.
+    // Both said at once, so one correction does it; a wrong code still gets no password hash.
+    const errors: { setupCode?: string; password?: string } = {};
     if (!checkSetupCode(setupCode)) {
-      const wrong = 'That is not the setup code printed where the desk was started.';
-      return refused(400, { errors: { setupCode: wrong } }, typed);
+      errors.setupCode = 'That is not the setup code printed where the desk was started.';
     }
     const problem = passwordProblem({ password, email, name });
-    if (problem) return refused(400, { errors: { password: problem } }, typed);
+    if (problem) errors.password = problem;
+    if (errors.setupCode || errors.password) return refused(400, { errors }, typed);
     const passwordHash = await hashPassword(password);
     const created = createFirstOwner({ name, email, passwordHash, now: new Date() });
     if (!created.ok) return refused(409, { message: ALREADY_SET_UP }, typed);
