@@ -210,6 +210,9 @@ Feature: Drafting an answer from the bakery's own data
       When a question that arrived Friday 23:55 asks about tomorrow and is drafted at 00:20
       Then the draft names Saturday, December 5, never Sunday
 
+    Scenario: "Next week Thursday" is the Thursday of next week, and putting in an order is a new one
+      Then the draft quotes Thursday, December 10, with no mark for a person
+
     Scenario: A weekday asked on that weekday after closing means the next one
       When "Are you open Saturday?" is asked on Saturday at 14:00
       Then the draft gives the hours of Saturday, December 12

@@ -259,6 +259,15 @@ function readDays(
       if (before === 'next') {
         use(tokens, i - 1);
         add(`next ${weekday}`);
+      } else if (before === 'week' && text(i - 2) === 'next') {
+        // "next week Thursday" is next Thursday, as is "Thursday next week" below.
+        use(tokens, i - 1);
+        use(tokens, i - 2);
+        add(`next ${weekday}`);
+      } else if (text(i + 1) === 'next' && text(i + 2) === 'week') {
+        use(tokens, i + 1);
+        use(tokens, i + 2);
+        add(`next ${weekday}`);
       } else {
         markWord(tokens, i - 1, ['this', 'on', 'coming']);
         add(weekday);

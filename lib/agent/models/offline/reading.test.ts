@@ -69,6 +69,21 @@ describe('the offline drafter reads questions', () => {
     });
   });
 
+  scenario(
+    '"Next week Thursday" is the Thursday of next week, and putting in an order is a new one',
+    async () => {
+      for (const question of [
+        'Could I put in an order for one rye loaf for next week Thursday?',
+        'One rye loaf for Thursday next week, please.',
+      ]) {
+        const { text, run } = await draft(question);
+        expect(text).toContain('Thursday, December 10');
+        expect(text).not.toContain('December 3');
+        expect(run.needsPerson).toBeNull();
+      }
+    },
+  );
+
   scenario('A weekday asked on that weekday after closing means the next one', async () => {
     const { text } = await draft('Are you open Saturday?', { now: at('2026-12-05', '14:00') });
     expect(text).toContain("On Saturday, December 12 we're open");
@@ -185,6 +200,20 @@ describe('the offline drafter reads questions', () => {
         reason: 'refund',
         holds: ["I'm sorry"],
         lacks: ['$'],
+      },
+      {
+        name: 'an allergy said without the word',
+        question: "My son can't have eggs. Would the rye loaf be okay for him?",
+        reason: 'allergens',
+        holds: ['someone from our team will get back to you'],
+        lacks: ['okay for him', 'no eggs'],
+      },
+      {
+        name: 'a cancelled order and its deposit',
+        question: 'I need to cancel my order of 10 sourdough rolls and get my deposit back.',
+        reason: 'refund',
+        holds: ['Someone from our team will get back to you about your refund'],
+        lacks: ['refunded', '$'],
       },
       {
         name: 'a question it cannot read',

@@ -24,13 +24,13 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: s
   {
     reason: 'allergens',
     pattern:
-      /\b(allerg\w*|gluten|celiac|coeliac|(?:tree )?nuts?|peanuts?|nut[- ]free|almonds?|walnuts?|hazelnuts?|pecans?|sesame|soy|soya|lactose|dairy[- ]free|egg[- ]free|shellfish|mustard|lupin|sulph?ites?|sulfites?|cross[- ]contamina\w*|anaphyla\w*|epipen|intoleran\w*)\b/,
+      /\b((?:can'?t|cannot|can not|shouldn'?t|must not|mustn'?t) (?:have|eat|tolerate) (?:any )?(?:eggs?|milk|dairy|nuts?|peanuts?|wheat|gluten|sesame|soy|fish|shellfish)|allerg\w*|gluten|celiac|coeliac|(?:tree )?nuts?|peanuts?|nut[- ]free|almonds?|walnuts?|hazelnuts?|pecans?|sesame|soy|soya|lactose|dairy[- ]free|egg[- ]free|shellfish|mustard|lupin|sulph?ites?|sulfites?|cross[- ]contamina\w*|anaphyla\w*|epipen|intoleran\w*)\b/,
     note: 'Asks about allergens',
   },
   {
     reason: 'refund',
     pattern:
-      /\b(refund\w*|money back|reimburs\w*|charged (?:me )?twice|overcharged|double[- ]charged|chargeback|compensation)\b/,
+      /\b(refund\w*|money back|(?:my|the|our) deposit back|return (?:my|the|our) deposit|reimburs\w*|charged (?:me )?twice|overcharged|double[- ]charged|chargeback|compensation)\b/,
     note: 'Asks for a refund',
   },
   {
@@ -42,7 +42,7 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: s
   {
     reason: 'other',
     pattern:
-      /\b(cancel\w*|(?:change|modify|update|move|reschedule|amend|edit) (?:my|the|our|an) (?:order|pickup|pick-up|collection)|add .{1,40} to (?:my|the|our) order|order (?:number|no\.?|#)|my (?:existing|last|previous|current) order|(?:placed|made|put in) (?:an|my|the|our) order|already (?:ordered|placed)|ordered (?:yesterday|last week|earlier|this morning))\b/,
+      /\b(cancel\w*|(?:change|modify|update|move|reschedule|amend|edit) (?:my|the|our|an) (?:order|pickup|pick-up|collection)|add .{1,40} to (?:my|the|our) order|order (?:number|no\.?|#)|my (?:existing|last|previous|current) order|(?:placed|made) (?:an|my|the|our) order|put in (?:my|our) order|already (?:ordered|placed)|ordered (?:yesterday|last week|earlier|this morning))\b/,
     note: 'Asks about an order already placed',
     subject: 'your order',
   },
