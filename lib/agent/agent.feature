@@ -213,6 +213,15 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: "Next week Thursday" is the Thursday of next week, and putting in an order is a new one
       Then the draft quotes Thursday, December 10, with no mark for a person
 
+    Scenario: Later today, a pickup starts from now; with no time left today, the earliest is offered
+      Then a same-day pickup is offered from the next quarter hour, and never hours already gone
+
+    Scenario: Long notice still finds its earliest pickup, thirty days from the first allowed day
+      Then an item needing 33 days' notice gets its earliest pickup, not "none in 30 days"
+
+    Scenario: A closure without a note is said once
+      Then the draft says the bakery is closed that day without "(closed that day)" after it
+
     Scenario: A weekday asked on that weekday after closing means the next one
       When "Are you open Saturday?" is asked on Saturday at 14:00
       Then the draft gives the hours of Saturday, December 12

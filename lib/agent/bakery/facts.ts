@@ -62,6 +62,9 @@ export function hoursAheadOf(hours: DayHours, time: string): boolean {
 // Made once: building a formatter costs far more than using one.
 const weekdayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
 
+/** What a closure the owner gave no note for is called, for the model; a draft need not repeat it. */
+export const unnamedClosure = 'closed that day';
+
 export function hoursOn(facts: BakeryData, date: string): DayHours {
   const weekdayNumber = isoWeekday(date);
   const usual = facts.weeklyHours[weekdayNumber] ?? null;
@@ -75,7 +78,7 @@ export function hoursOn(facts: BakeryData, date: string): DayHours {
       open,
       opens: open ? exception.opens : null,
       closes: open ? exception.closes : null,
-      exception: exception.note ?? (open ? 'special hours' : 'closed that day'),
+      exception: exception.note ?? (open ? 'special hours' : unnamedClosure),
       usual,
     };
   }

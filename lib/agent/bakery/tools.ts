@@ -5,7 +5,6 @@ import type { BakeryData, Clock, MenuItemData } from './data';
 import {
   acceptedDays,
   type DayHours,
-  hoursAheadOf,
   hoursOn,
   resolveDay,
   type WallClock,
@@ -166,7 +165,8 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
         (date === now.date &&
           (pickupTime !== null
             ? pickupTime <= now.time
-            : hours.open && !hoursAheadOf(hours, now.time)));
+            : // The same rule as the earliest pickup: today only while a quarter hour is left.
+              hours.open && (hours.closes === null || nextQuarterHour(now.time) >= hours.closes)));
       if (passed) problems.push('passed');
       if (!hours.open) problems.push('closed');
       else if (pickupTime !== null && !isOpenAt(hours, pickupTime)) problems.push('outsideHours');
@@ -254,7 +254,8 @@ export function earliestPickup(
   from: string = now.date,
 ): EarliestPickup | null {
   const start = Math.max(noticeDays, daysBetween(now.date, from));
-  for (let offset = start; offset <= earliestPickupWindowDays + start - noticeDays; offset++) {
+  // Thirty days from the first day notice allows, however much notice an item needs.
+  for (let offset = start; offset <= start + earliestPickupWindowDays; offset++) {
     const date = addDays(now.date, offset);
     const hours = hoursOn(facts, date);
     if (!hours.open || hours.opens === null || hours.closes === null) continue;

@@ -84,6 +84,72 @@ describe('the offline drafter reads questions', () => {
     },
   );
 
+  scenario(
+    'Later today, a pickup starts from now; with no time left today, the earliest is offered',
+    async () => {
+      const scones = {
+        name: 'scones',
+        priceCents: 300,
+        noticeDays: 0,
+        available: true,
+        description: null,
+      };
+      const facts = exampleBakeryData({ menu: [...exampleBakeryData().menu, scones] });
+      const morning = await draft('Can I get 3 scones today?', {
+        facts,
+        now: at('2026-12-01', '10:00'),
+      });
+      expect(morning.text).toContain('today, Tuesday, December 1, any time from 10:15 am to 3 pm');
+      const late = await draft('Can I get 3 scones today?', {
+        facts,
+        now: at('2026-12-01', '14:50'),
+      });
+      expect(late.text).toContain("It's too late for a pickup today (Tuesday, December 1)");
+      expect(late.text).toContain('Wednesday, December 2, from 7 am');
+      expect(late.text).not.toContain('7 am to 3 pm');
+      const evening = await draft('3 scones today at 5pm?', {
+        facts,
+        now: at('2026-12-01', '14:00'),
+      });
+      expect(evening.text).toContain('Could you come between 2:15 pm and 3 pm that day instead?');
+      const tooLate = await draft('3 scones today at 5pm?', {
+        facts,
+        now: at('2026-12-01', '14:50'),
+      });
+      expect(tooLate.text).not.toContain('Could you come between');
+      expect(tooLate.text).toContain('Wednesday, December 2');
+    },
+  );
+
+  scenario(
+    'Long notice still finds its earliest pickup, thirty days from the first allowed day',
+    async () => {
+      const stollen = {
+        name: 'stollen',
+        priceCents: 2500,
+        noticeDays: 33,
+        available: true,
+        description: null,
+      };
+      const facts = exampleBakeryData({ menu: [...exampleBakeryData().menu, stollen] });
+      const { text } = await draft('Can I order 1 stollen? When is the earliest?', {
+        facts,
+        now: at('2026-12-02', '10:00'),
+      });
+      expect(text).toContain('Tuesday, January 5, 2027');
+      expect(text).not.toContain('30 days');
+    },
+  );
+
+  scenario('A closure without a note is said once', async () => {
+    const closure = { date: '2026-12-04', closed: true, opens: null, closes: null, note: null };
+    const { text } = await draft('Are you open on Friday?', {
+      facts: exampleBakeryData({ dateExceptions: [closure] }),
+    });
+    expect(text).toContain("We're closed on Friday, December 4.");
+    expect(text).not.toContain('closed that day');
+  });
+
   scenario('A weekday asked on that weekday after closing means the next one', async () => {
     const { text } = await draft('Are you open Saturday?', { now: at('2026-12-05', '14:00') });
     expect(text).toContain("On Saturday, December 12 we're open");

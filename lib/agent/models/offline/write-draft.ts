@@ -1,4 +1,4 @@
-import type { DayHours } from '../../bakery/facts';
+import { type DayHours, unnamedClosure } from '../../bakery/facts';
 import { singular } from '../../bakery/names';
 import type { EarliestPickup, ItemResult, QuoteLine, QuoteResult } from '../../bakery/tools';
 import { type Wording, wordCount, wordDate, wordMoney, wordTime } from '../../bakery/wording';
@@ -112,7 +112,9 @@ function sayings({ wording, today, nowTime }: DraftContext) {
   const time = (hhmm: string) => wordTime(hhmm, wording);
   const money = (cents: number) => wordMoney(cents, wording);
   const span = (opens: string, closes: string) => `${time(opens)} to ${time(closes)}`;
-  const note = (hours: DayHours) => (hours.exception ? ` (${hours.exception})` : '');
+  // The owner's note says why; a closure with no note needs no "(closed that day)" after it.
+  const note = (hours: DayHours) =>
+    hours.exception && hours.exception !== unnamedClosure ? ` (${hours.exception})` : '';
 
   const notice = (days: number) => (days === 1 ? "1 day's notice" : `${days} days' notice`);
 
@@ -162,7 +164,7 @@ function sayings({ wording, today, nowTime }: DraftContext) {
 
   const earliest = (e: EarliestPickup | null, them: string): string => {
     if (!e) {
-      return `We can't offer a pickup in the next 30 days, I'm sorry; someone from our team will get in touch about another day.`;
+      return `I'm sorry, we can't offer a pickup for that in the next 30 days.`;
     }
     const from = e.time === e.opens ? time(e.opens) : time(e.time);
     const isToday = e.date === today;
@@ -214,10 +216,14 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     const hours = q.hours;
     const day = date(q.pickup.date);
     const at = q.pickup.time;
+    // Later today, the hours that are left start from now, not from opening.
+    const laterToday =
+      q.pickup.date === today && q.firstPickupFromDay?.date === today ? q.firstPickupFromDay : null;
+    const from = laterToday ? laterToday.time : (hours.opens ?? '');
     if (q.pickupWorks) {
       const window = at
         ? `Pickup on ${day} at ${time(at)} works: we're open ${span(hours.opens ?? '', hours.closes ?? '')} that day${note(hours)}.`
-        : `You can pick ${them} up on ${day} any time from ${span(hours.opens ?? '', hours.closes ?? '')}${note(hours)}.`;
+        : `You can pick ${them} up ${laterToday ? `today, ${day},` : `on ${day}`} any time from ${span(from, hours.closes ?? '')}${note(hours)}.`;
       out.push(window);
       const lastDays = needing
         .map((l) => l.lastDayToOrder)
@@ -236,7 +242,9 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     if (passed) {
       if (q.pickup.date < q.now.date) why.push(`${day} has already passed`);
       else if (at) why.push(`${time(at)} today (${day}) has already passed`);
-      else why.push(`we've already closed for today (${day})`);
+      else if (hours.closes !== null && q.now.time < hours.closes) {
+        why.push(`it's too late for a pickup today (${day}): we close at ${time(hours.closes)}`);
+      } else why.push(`we've already closed for today (${day})`);
     }
     if (q.problems.includes('closed') && !(passed && q.pickup.date < q.now.date)) {
       why.push(`we're closed on ${day}${note(hours)}`);
@@ -256,10 +264,9 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     }
     out.push(`${capitalize(listWords(why))}.`);
     const onlyHours = q.problems.every((p) => p === 'outsideHours');
-    if (onlyHours && hours.opens && hours.closes) {
-      out.push(
-        `Could you come between ${time(hours.opens)} and ${time(hours.closes)} that day instead?`,
-      );
+    const dayLeft = q.pickup.date !== today || laterToday !== null;
+    if (onlyHours && dayLeft && hours.opens && hours.closes) {
+      out.push(`Could you come between ${time(from)} and ${time(hours.closes)} that day instead?`);
     } else if (
       q.problems.every((p) => p === 'closed' || p === 'outsideHours') &&
       q.firstPickupFromDay &&
