@@ -219,6 +219,9 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: Long notice still finds its earliest pickup, thirty days from the first allowed day
       Then an item needing 33 days' notice gets its earliest pickup, not "none in 30 days"
 
+    Scenario: "This weekend" is context once the question names its day
+      Then a Saturday order mentioned beside "this weekend" says nothing of Sunday
+
     Scenario: A closure without a note is said once
       Then the draft says the bakery is closed that day without "(closed that day)" after it
 

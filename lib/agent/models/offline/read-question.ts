@@ -348,6 +348,12 @@ function readDays(
       }
     }
   });
+  // "this weekend … on Saturday": once the question names a day of the weekend, the other is
+  // only context, not a day it asks about.
+  if (implied.size === 1) {
+    const [unnamed] = implied;
+    return { days: days.filter((day) => day !== unnamed), positions };
+  }
   return { days, positions };
 }
 

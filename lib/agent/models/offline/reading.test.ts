@@ -141,6 +141,17 @@ describe('the offline drafter reads questions', () => {
     },
   );
 
+  scenario('"This weekend" is context once the question names its day', async () => {
+    const { text } = await draft(
+      'My sister visits this weekend. Could I pick up eight cinnamon buns on Saturday around 11?',
+    );
+    expect(text).toContain('Saturday, December 5 at 11 am works');
+    expect(text).not.toContain('Sunday');
+    const both = await draft('Are you open this weekend?');
+    expect(both.text).toContain('Saturday, December 5');
+    expect(both.text).toContain('Sunday, December 6');
+  });
+
   scenario('A closure without a note is said once', async () => {
     const closure = { date: '2026-12-04', closed: true, opens: null, closes: null, note: null };
     const { text } = await draft('Are you open on Friday?', {
