@@ -222,6 +222,9 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: "This weekend" is context once the question names its day
       Then a Saturday order mentioned beside "this weekend" says nothing of Sunday
 
+    Scenario: Counts of people, a second mention with its count, and shorthand are read as meant
+      Then "about 14 people" is no time, "2 rye loaves" after "a loaf for rye" orders two, "cin buns" are cinnamon buns, "one of everything" is the menu, and parking goes to a person
+
     Scenario: A closure without a note is said once
       Then the draft says the bakery is closed that day without "(closed that day)" after it
 

@@ -61,7 +61,17 @@ export function readQuestion(question: string, context: ReadingContext): Reading
 
   const dayPart = readDayPart(lower);
   const { days, positions } = readDays(tokens, context.today);
-  const found = readItems(tokens, context.menu);
+  const named = readItems(tokens, context.menu);
+  // "One of everything", "one of each": every item on the menu, one each.
+  const everything = /\bone of (?:everything|each)\b/.exec(lower);
+  const found =
+    named.length === 0 && everything
+      ? context.menu.map((name) => ({
+          name,
+          quantity: 1,
+          at: tokens.findIndex((t) => t.text === 'everything' || t.text === 'each'),
+        }))
+      : named;
   const { time, byTime } = readTime(tokens, dayPart);
   const offMenu = readOffMenu(tokens, lower);
   // "Your holiday hours?": each holiday of the coming weeks, one by one.
@@ -89,7 +99,8 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   ) {
     days.push('today');
   }
-  const items = withDays(found, days, positions);
+  const sentenceEnds = tokens.flatMap((t, k) => (/^[.?!]$/.test(t.text) ? [k] : []));
+  const items = withDays(found, days, positions, sentenceEnds);
   // The pickup day is the one the items are wanted on: "party on Sunday… pick up Saturday".
   const itemDays = [...new Set(items.map((item) => item.day).filter((d) => d !== undefined))];
   if (itemDays.length === 1) {
@@ -161,19 +172,24 @@ function readDayPart(text: string): 'am' | 'pm' | null {
 
 /**
  * Each item's own day when the question names more than one: the day written after the item
- * (before the next item), or else the last one before it. "10 cinnamon buns for tomorrow and
+ * (before the next item), else the first one later in the same sentence ("12 rolls and 2 rye
+ * loaves for Friday"), or else the last one before it. "10 cinnamon buns for tomorrow and
  * 20 sourdough rolls for Saturday" is two pickups.
  */
 function withDays(
   found: Found[],
   days: string[],
   positions: Map<string, number>,
+  sentenceEnds: number[],
 ): Reading['items'] {
   if (days.length < 2) return found.map(({ name, quantity }) => ({ name, quantity }));
   const placed = days.map((day) => ({ day, at: positions.get(day) ?? -1 }));
   return found.map((item, k) => {
     const next = found[k + 1]?.at ?? Number.POSITIVE_INFINITY;
-    const after = placed.find((p) => p.at > item.at && p.at < next);
+    const endOfSentence = sentenceEnds.find((k) => k > item.at) ?? Number.POSITIVE_INFINITY;
+    const after =
+      placed.find((p) => p.at > item.at && p.at < next) ??
+      placed.filter((p) => p.at > item.at && p.at < endOfSentence).sort((a, b) => a.at - b.at)[0];
     // The latest day before the item; of two named at once ("this weekend"), the first.
     const before = placed
       .filter((p) => p.at >= 0 && p.at < item.at)
@@ -532,6 +548,8 @@ function readClock(
     const led = timeLeadWords.has(text(i - 1));
     const oclock = /^(o'clock|oclock|ish)$/.test(text(i + 1));
     const wordHour = /^\d/.test(token.text) ? false : hour !== null;
+    // "about 14 people", "around 3 days": a count of something, not a time.
+    if (!clock && !meridiem && !oclock && notGoods.has(text(i + 1))) continue;
     if (
       clock ||
       (hour !== null && (meridiem || oclock || (led && (!wordHour || text(i - 1) === 'at'))))
@@ -793,8 +811,17 @@ function readItems(tokens: Token[], menu: readonly string[]): Found[] {
       quantityAfter(tokens, i + match.length) ??
       quantityTrailing(tokens, i + match.length);
     const already = found.find((item) => item.name === match.name);
-    if (already) already.quantity ??= quantity;
-    else found.push({ name: match.name, quantity, at: i });
+    if (!already) found.push({ name: match.name, quantity, at: i });
+    else if (
+      already.quantity === null ||
+      (already.quantity === 1 && quantity !== null && quantity > 1)
+    ) {
+      // Named twice, the mention with a count is the order: "$7 a loaf for rye … 2 rye loaves".
+      if (quantity !== null) {
+        already.quantity = quantity;
+        already.at = i;
+      }
+    }
     i += match.length - 1;
   }
   // "8 of them", "a dozen of those": the quantity belongs to the item named before it.

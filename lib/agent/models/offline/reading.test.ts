@@ -152,6 +152,28 @@ describe('the offline drafter reads questions', () => {
     expect(both.text).toContain('Sunday, December 6');
   });
 
+  scenario(
+    'Counts of people, a second mention with its count, and shorthand are read as meant',
+    async () => {
+      const party = await draft(
+        "We're having about 14 people over on Sunday. I need 12 sourdough rolls and 2 rye loaves for Friday, around 10 in the morning.",
+      );
+      expect(party.text).toContain('come to $36.00');
+      expect(party.text).toContain('Friday, December 4 at 10 am');
+      expect(party.text).not.toContain('2 pm');
+      const twice = await draft(
+        'Someone quoted me $7 a loaf for rye last year. I need 2 rye loaves for Friday at 10.',
+      );
+      expect(twice.text).toContain('Two rye loaves at $9.00 each come to $18.00');
+      const sms = await draft('cn i get 6 cin buns 4 fri?');
+      expect(sms.text).toContain('Six cinnamon buns at $4.00 each come to $24.00');
+      const everything = await draft('Could I get one of everything you make for Thursday pickup?');
+      expect(everything.text).toContain('$14.50');
+      const parking = await draft('Is there anywhere to park near the shop?');
+      expect(parking.run.needsPerson?.reason).toBe('other');
+    },
+  );
+
   scenario('A closure without a note is said once', async () => {
     const closure = { date: '2026-12-04', closed: true, opens: null, closes: null, note: null };
     const { text } = await draft('Are you open on Friday?', {

@@ -87,7 +87,7 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: s
   {
     reason: 'other',
     pattern:
-      /\b(credit cards?|debit|cash|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|wi-?fi|hiring|jobs?|gift cards?|vouchers?|loyalty|address|located|location|directions|where are you|seating|sit in|(?<!hot )dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
+      /\b(credit cards?|debit|cash|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|(?:where|anywhere|somewhere|a place|places?) to park|wi-?fi|hiring|jobs?|gift cards?|vouchers?|loyalty|address|located|location|directions|where are you|seating|sit in|(?<!hot )dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
     note: 'Asks something the menu and hours do not cover',
   },
 ];
