@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, immediate } from './client';
+import { unclaimed } from './queue';
 import { type Question, questions } from './schema';
 
 /** A person's changes to an open question: saving their edit of the draft, discarding it. */
@@ -58,10 +59,7 @@ export function discardQuestion(input: { id: number; reason: string; now: Date }
       .set({
         status: 'discarded',
         discardReason: input.reason,
-        leaseOwner: null,
-        leaseToken: null,
-        leaseExpiresAt: null,
-        notBefore: null,
+        ...unclaimed,
         updatedAt: input.now,
         version: sql`${questions.version} + 1`,
       })

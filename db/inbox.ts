@@ -2,10 +2,12 @@ import 'server-only';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { getDb } from './client';
+import { listThread, type ThreadMessage } from './conversations';
 import {
   type AgentRun,
   agentRuns,
   bakery,
+  messages,
   type Question,
   type QuestionStatus,
   questions,
@@ -22,8 +24,21 @@ export type InboxRow = Pick<
   Question,
   'id' | 'customerName' | 'customerEmail' | 'text' | 'status' | 'receivedAt'
 > & {
-  run: Pick<AgentRun, 'stopKind' | 'factsVersion' | 'needsPersonReason' | 'needsPersonNote'> | null;
+  /** The newest message the customer wrote, and when. */
+  latest: { id: number; text: string; at: Date } | null;
+  /** Every message of the conversation, the customer's and the bakery's. */
+  messageCount: number;
+  run: Pick<
+    AgentRun,
+    'stopKind' | 'factsVersion' | 'needsPersonReason' | 'needsPersonNote' | 'answeredMessageId'
+  > | null;
 };
+
+// The newest customer message of the row's conversation, read from the (question_id, id) index.
+const latestCustomer = (column: 'id' | 'text' | 'at') =>
+  sql.raw(
+    `(select m.${column} from messages m where m.question_id = "questions"."id" and m.author = 'customer' order by m.id desc limit 1)`,
+  );
 
 /** Only questions whose current draft a run marked for a person. */
 function personFilter(needsPerson: boolean | undefined): SQL | undefined {
@@ -39,7 +54,7 @@ function searchFilter(search: string | undefined): SQL | undefined {
   if (!term) return undefined;
   const pattern = `%${escapeLike(term)}%`;
   return or(
-    sql`${questions.text} like ${pattern} escape '\\'`,
+    sql`exists (select 1 from ${messages} where ${messages.questionId} = ${questions.id} and ${messages.text} like ${pattern} escape '\\')`,
     sql`${questions.customerName} like ${pattern} escape '\\'`,
     sql`coalesce(${questions.customerEmail}, '') like ${pattern} escape '\\'`,
   );
@@ -89,6 +104,11 @@ export function listInbox({
       text: questions.text,
       status: questions.status,
       receivedAt: questions.receivedAt,
+      latestId: sql<number | null>`${latestCustomer('id')}`,
+      latestText: sql<string | null>`${latestCustomer('text')}`,
+      latestAt: sql<number | null>`${latestCustomer('at')}`,
+      messageCount: sql<number>`(select count(*) from ${messages} where ${messages.questionId} = ${questions.id})`,
+      answeredMessageId: agentRuns.answeredMessageId,
       stopKind: agentRuns.stopKind,
       factsVersion: agentRuns.factsVersion,
       needsPersonReason: agentRuns.needsPersonReason,
@@ -107,13 +127,29 @@ export function listInbox({
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
-  return rows.map(({ stopKind, factsVersion, needsPersonReason, needsPersonNote, ...row }) => ({
-    ...row,
-    run:
-      stopKind !== null && factsVersion !== null
-        ? { stopKind, factsVersion, needsPersonReason, needsPersonNote }
-        : null,
-  }));
+  return rows.map(
+    ({
+      stopKind,
+      factsVersion,
+      needsPersonReason,
+      needsPersonNote,
+      answeredMessageId,
+      latestId,
+      latestText,
+      latestAt,
+      ...row
+    }) => ({
+      ...row,
+      latest:
+        latestId !== null && latestText !== null && latestAt !== null
+          ? { id: latestId, text: latestText, at: new Date(latestAt) }
+          : null,
+      run:
+        stopKind !== null && factsVersion !== null
+          ? { stopKind, factsVersion, needsPersonReason, needsPersonNote, answeredMessageId }
+          : null,
+    }),
+  );
 }
 
 /**
@@ -165,9 +201,12 @@ export type SentReply = Reply & { senderName: string };
 
 export type QuestionDetail = {
   question: Question;
+  /** The conversation, oldest first, with who sent each reply. */
+  thread: ThreadMessage[];
   /** Newest first. */
   runs: RunWithCalls[];
-  reply: SentReply | null;
+  /** Every reply sent, oldest first. */
+  replies: SentReply[];
   factsVersion: number;
 };
 
@@ -196,16 +235,18 @@ export function getQuestionDetail({ id }: { id: number }): QuestionDetail | unde
             .orderBy(asc(toolCalls.runId), asc(toolCalls.seq))
             .all()
         : [];
-      const reply = db
+      const sent = db
         .select({ reply: replies, senderName: users.name })
         .from(replies)
         .innerJoin(users, eq(users.id, replies.sentBy))
         .where(eq(replies.questionId, id))
-        .get();
+        .orderBy(asc(replies.sentAt), asc(replies.id))
+        .all();
       return {
         question,
+        thread: listThread({ questionId: id, withStaffNames: true }),
         runs: runs.map((run) => ({ ...run, calls: calls.filter((c) => c.runId === run.id) })),
-        reply: reply ? { ...reply.reply, senderName: reply.senderName } : null,
+        replies: sent.map((row) => ({ ...row.reply, senderName: row.senderName })),
         factsVersion: currentFactsVersion(),
       };
     })

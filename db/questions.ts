@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
-import { getDb } from './client';
+import { getDb, immediate } from './client';
+import { insertMessage, messageByExternalId } from './conversations';
 import { type Channel, type Question, questions } from './schema';
 
 export type NewQuestion = {
@@ -18,44 +19,63 @@ export type StoredQuestion =
   | { question: Question; created: false };
 
 /**
- * Stores a question in the queue and returns its ticket token, the only time it exists in
- * the clear: only its hash is kept. With an externalId the insert is idempotent per channel:
- * the same id again returns the question already stored, creates nothing, and (having no
- * token to give) no link.
+ * Opens a conversation with the customer's first message, queued for a draft, and returns its
+ * ticket token, the only time it exists in the clear: only its hash is kept. With an externalId
+ * the call is idempotent per channel: an id already used (for any message) returns that
+ * conversation, creates nothing, and (having no token to give) no link.
  */
 export function createQuestion(input: NewQuestion): StoredQuestion {
   const db = getDb();
   const now = input.now ?? new Date();
   const ticketToken = newTicketToken();
-  const inserted = db
-    .insert(questions)
-    .values({
-      text: input.text,
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      channel: input.channel,
-      externalId: input.externalId ?? null,
-      ticketHash: hashTicketToken(ticketToken),
-      status: 'queued',
-      receivedAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning()
-    .get();
-  if (inserted) return { question: inserted, created: true, ticketToken };
-  const existing =
-    input.externalId != null
-      ? db
-          .select()
-          .from(questions)
-          .where(
-            and(eq(questions.channel, input.channel), eq(questions.externalId, input.externalId)),
-          )
-          .get()
+  return immediate(db, (): StoredQuestion => {
+    // An id a channel already used, for a first message or a follow-up, names that conversation.
+    const repeat = messageByExternalId(db, input.channel, input.externalId);
+    const earlier = repeat
+      ? db.select().from(questions).where(eq(questions.id, repeat.questionId)).get()
       : undefined;
-  if (!existing) throw new Error('The question could not be stored.');
-  return { question: existing, created: false };
+    if (earlier) return { question: earlier, created: false };
+    const inserted = db
+      .insert(questions)
+      .values({
+        text: input.text,
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        channel: input.channel,
+        externalId: input.externalId ?? null,
+        ticketHash: hashTicketToken(ticketToken),
+        status: 'queued',
+        receivedAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+      .get();
+    if (inserted) {
+      insertMessage(db, {
+        questionId: inserted.id,
+        author: 'customer',
+        channel: input.channel,
+        text: input.text,
+        externalId: input.externalId ?? null,
+        at: now,
+      });
+      return { question: inserted, created: true, ticketToken };
+    }
+    // The id is on a conversation but not on any message: only a database edited by hand.
+    const existing =
+      input.externalId != null
+        ? db
+            .select()
+            .from(questions)
+            .where(
+              and(eq(questions.channel, input.channel), eq(questions.externalId, input.externalId)),
+            )
+            .get()
+        : undefined;
+    if (!existing) throw new Error('The question could not be stored.');
+    return { question: existing, created: false };
+  });
 }
 
 export function getQuestionByTicket({ token }: { token: string }): Question | undefined {

@@ -13,6 +13,18 @@ import { budgetToday } from './spending';
 type Lease = { owner: string; leaseMs: number; now: Date };
 
 /**
+ * A question nobody holds and nothing delays: set by every write that ends a claim for another
+ * reason (a send, a discard, a customer's new message), so a worker still drafting it loses its
+ * lease and stores nothing.
+ */
+export const unclaimed = {
+  leaseOwner: null,
+  leaseToken: null,
+  leaseExpiresAt: null,
+  notBefore: null,
+} as const;
+
+/**
  * Set when drafts call a paid model: past the day's budget nothing is claimed, so questions
  * wait in the queue. The offline drafter costs nothing and passes none.
  */

@@ -1,11 +1,20 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { measureEdit } from '@/lib/inbox/edit-distance';
 import { getDb, immediate } from './client';
+import { insertMessage } from './conversations';
+import { unclaimed } from './queue';
 import { agentRuns, questions, type Reply, replies, users } from './schema';
 
+/** The newest reply sent in a conversation. */
 export function getReplyForQuestion({ questionId }: { questionId: number }): Reply | undefined {
-  return getDb().select().from(replies).where(eq(replies.questionId, questionId)).get();
+  return getDb()
+    .select()
+    .from(replies)
+    .where(eq(replies.questionId, questionId))
+    .orderBy(desc(replies.sentAt), desc(replies.id))
+    .limit(1)
+    .get();
 }
 
 export type SendResult =
@@ -15,13 +24,13 @@ export type SendResult =
   | { ok: false; reason: 'discarded' | 'notFound' };
 
 /**
- * The one door to the customer: a person sends the final text of a question's answer.
+ * The one door to the customer: a person sends the final text answering the conversation's
+ * newest message.
  *
- * In one BEGIN IMMEDIATE transaction it checks the question is still open, inserts the reply
- * (unique per question), marks the question sent and bumps its version. A double click or a
- * colleague sending at the same moment waits for the write lock, then finds the reply already
- * there and is told who sent it and when; the unique index backs this up should anything
- * slip past the check.
+ * In one BEGIN IMMEDIATE transaction it checks the conversation still waits for an answer,
+ * inserts the reply and its message in the thread, marks the conversation sent and bumps its
+ * version. A double click or a colleague sending at the same moment waits for the write lock,
+ * then finds it sent and is told who sent it and when.
  *
  * The sender confirmed the question as it was at `version`: if anything changed it since (a
  * colleague's edit, a new draft), nothing is sent and they are asked to look again. The edit
@@ -64,6 +73,8 @@ export function sendReply(input: {
       .from(replies)
       .innerJoin(users, eq(users.id, replies.sentBy))
       .where(eq(replies.questionId, input.questionId))
+      .orderBy(desc(replies.sentAt), desc(replies.id))
+      .limit(1)
       .get();
     if (!found) return { ok: false, reason: 'notFound' };
     return {
@@ -74,51 +85,51 @@ export function sendReply(input: {
       text: found.reply.text,
     };
   };
-  try {
-    return immediate(db, (): SendResult => {
-      const question = db.select().from(questions).where(eq(questions.id, input.questionId)).get();
-      if (!question) return { ok: false, reason: 'notFound' };
-      if (question.status === 'sent') return alreadySent();
-      if (question.status === 'discarded') return { ok: false, reason: 'discarded' };
-      if (question.version !== input.version) {
-        return { ok: false, reason: 'changed', version: question.version };
-      }
-      // Every change of draft bumps the version, so unless it moved since the measurement
-      // above, that measurement is of the current draft.
-      const { runId, edited, editDistance } =
-        measured?.version === question.version ? measured : measure(question.draftRunId);
-      const reply = db
-        .insert(replies)
-        .values({
-          questionId: question.id,
-          text: input.text,
-          sentBy: input.userId,
-          sentAt: input.now,
-          runId,
-          edited,
-          editDistance,
-        })
-        .returning()
-        .get();
-      // Sending while a draft is being written ends it: the worker's lease is gone, so its
-      // result is dropped rather than reopening the question.
-      db.update(questions)
-        .set({
-          status: 'sent',
-          leaseOwner: null,
-          leaseToken: null,
-          leaseExpiresAt: null,
-          notBefore: null,
-          updatedAt: input.now,
-          version: sql`${questions.version} + 1`,
-        })
-        .where(eq(questions.id, question.id))
-        .run();
-      return { ok: true, reply };
+  return immediate(db, (): SendResult => {
+    const question = db.select().from(questions).where(eq(questions.id, input.questionId)).get();
+    if (!question) return { ok: false, reason: 'notFound' };
+    if (question.status === 'sent') return alreadySent();
+    if (question.status === 'discarded') return { ok: false, reason: 'discarded' };
+    if (question.version !== input.version) {
+      return { ok: false, reason: 'changed', version: question.version };
+    }
+    // Every change of draft bumps the version, so unless it moved since the measurement
+    // above, that measurement is of the current draft.
+    const { runId, edited, editDistance } =
+      measured?.version === question.version ? measured : measure(question.draftRunId);
+    const reply = db
+      .insert(replies)
+      .values({
+        questionId: question.id,
+        text: input.text,
+        sentBy: input.userId,
+        sentAt: input.now,
+        runId,
+        edited,
+        editDistance,
+      })
+      .returning()
+      .get();
+    // The reply joins the conversation as the bakery's message, read on the ticket page.
+    insertMessage(db, {
+      questionId: question.id,
+      author: 'bakery',
+      channel: 'web',
+      text: input.text,
+      replyId: reply.id,
+      at: input.now,
     });
-  } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    if (code.startsWith('SQLITE_CONSTRAINT')) return alreadySent();
-    throw error;
-  }
+    // Sending while a draft is being written ends it: the worker's lease is gone, so its
+    // result is dropped rather than reopening the question.
+    db.update(questions)
+      .set({
+        status: 'sent',
+        ...unclaimed,
+        updatedAt: input.now,
+        version: sql`${questions.version} + 1`,
+      })
+      .where(eq(questions.id, question.id))
+      .run();
+    return { ok: true, reply };
+  });
 }

@@ -4,7 +4,15 @@ import { ERASED_NAME, ERASED_TEXT, retentionCutoff } from '@/lib/retention/reten
 import { writeAudit } from './audit';
 import { type Db, getDb, immediate } from './client';
 import { type ChangeContext, changeFacts } from './facts-change';
-import { agentRuns, bakery, type Question, questions, replies, toolCalls } from './schema';
+import {
+  agentRuns,
+  bakery,
+  messages,
+  type Question,
+  questions,
+  replies,
+  toolCalls,
+} from './schema';
 
 /**
  * Customer data past the owner's retention period. A conversation is closed once it is sent or
@@ -74,6 +82,10 @@ function eraseIn(db: Db, ids: number[], now: Date): void {
     .where(inArray(questions.id, ids))
     .run();
   db.update(replies).set({ text: ERASED_TEXT }).where(inArray(replies.questionId, ids)).run();
+  db.update(messages)
+    .set({ text: ERASED_TEXT, externalId: null })
+    .where(inArray(messages.questionId, ids))
+    .run();
   db.update(agentRuns)
     .set({ draftText: null, needsPersonNote: null })
     .where(inArray(agentRuns.questionId, ids))

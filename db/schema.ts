@@ -8,12 +8,21 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { channels, needsPersonReasons, questionStatuses, roles, stopKinds } from '../lib/domain';
+import {
+  channels,
+  messageAuthors,
+  needsPersonReasons,
+  questionStatuses,
+  roles,
+  stopKinds,
+} from '../lib/domain';
 
 // The domain's names live in lib/ (which never imports db/); the columns store them.
 export {
   type Channel,
   channels,
+  type MessageAuthor,
+  messageAuthors,
   type QuestionStatus,
   questionStatuses,
   type Role,
@@ -44,6 +53,8 @@ export const bakery = sqliteTable('bakery', {
   dailyBudgetCents: integer('daily_budget_cents'),
   /** Days after closing that a conversation's customer details and texts are erased; null keeps them. */
   retentionDays: integer('retention_days'),
+  /** Whether the ticket page names the person who sent each reply; otherwise it says the bakery. */
+  showStaffNames: integer('show_staff_names', { mode: 'boolean' }).notNull().default(false),
 });
 
 /** Opening hours by ISO weekday (1 = Monday … 7 = Sunday); null opens/closes means closed. */
@@ -102,7 +113,11 @@ export const menuItems = sqliteTable(
   ],
 );
 
-/** The queue: one row per customer question. */
+/**
+ * A conversation (a ticket) and its place in the drafting queue. Its state follows the newest
+ * message: a customer writing again after a reply makes it need a draft again. `text`,
+ * `externalId` and `channel` are those of the message that opened it; `messages` holds them all.
+ */
 export const questions = sqliteTable(
   'questions',
   {
@@ -171,6 +186,10 @@ export const agentRuns = sqliteTable(
     /** Set when the run marked the question for a person: why, and what they should check. */
     needsPersonReason: text('needs_person_reason', { enum: needsPersonReasons }),
     needsPersonNote: text('needs_person_note'),
+    /** The newest customer message the run answered; every message up to it was read. */
+    answeredMessageId: integer('answered_message_id'),
+    /** How many messages of the conversation the run read (customer's and bakery's). */
+    messagesRead: integer('messages_read').notNull().default(1),
     /** bakery.factsVersion when the run read the bakery's data. */
     factsVersion: integer('facts_version').notNull(),
     startedAt: timestamp('started_at').notNull(),
@@ -316,7 +335,35 @@ export const replies = sqliteTable(
     edited: integer('edited', { mode: 'boolean' }).notNull(),
     editDistance: integer('edit_distance').notNull(),
   },
-  (t) => [uniqueIndex('replies_question').on(t.questionId)],
+  (t) => [index('replies_question').on(t.questionId, t.sentAt)],
+);
+
+/**
+ * A conversation's messages in order: what the customer wrote, and what the bakery sent (the
+ * reply's own row keeps who sent it and how it was edited). Append-only: a message is never
+ * changed, except erased with its conversation at the end of the retention period.
+ */
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: messageAuthors }).notNull(),
+    channel: text('channel', { enum: channels }).notNull(),
+    text: text('text').notNull(),
+    /** The sender's own id for the message (a CRM's, a mail's): the same id again stores nothing. */
+    externalId: text('external_id'),
+    /** Set on the bakery's messages: the reply that sent it. */
+    replyId: integer('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
+    at: timestamp('at').notNull(),
+  },
+  (t) => [
+    index('messages_question').on(t.questionId, t.id),
+    uniqueIndex('messages_channel_external_id').on(t.channel, t.externalId),
+    uniqueIndex('messages_reply').on(t.replyId),
+  ],
 );
 
 export const auditLog = sqliteTable(
@@ -355,4 +402,5 @@ export type Session = typeof sessions.$inferSelect;
 export type SignInChallenge = typeof signInChallenges.$inferSelect;
 export type RecoveryCode = typeof recoveryCodes.$inferSelect;
 export type Reply = typeof replies.$inferSelect;
+export type Message = typeof messages.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,6 +1,7 @@
 import { menuNameKey } from '@/lib/bakery-facts/menu-name';
 import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
 import type { Db } from './client';
+import { insertMessage } from './conversations';
 import { exampleBakery } from './example-bakery';
 import { bakery, menuItems, questions, weeklyHours } from './schema';
 
@@ -40,7 +41,8 @@ export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
       exampleBakery.sampleQuestions.forEach((q, i) => {
         // A second apart, oldest first, so the queue drafts them in the order listed.
         const at = new Date(now.getTime() - (exampleBakery.sampleQuestions.length - i) * 1000);
-        db.insert(questions)
+        const opened = db
+          .insert(questions)
           .values({
             ...q,
             channel: 'sample',
@@ -50,7 +52,16 @@ export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
             receivedAt: at,
             updatedAt: at,
           })
-          .run();
+          .returning({ id: questions.id })
+          .get();
+        insertMessage(db, {
+          questionId: opened.id,
+          author: 'customer',
+          channel: 'sample',
+          text: q.text,
+          externalId: `sample-${i + 1}`,
+          at,
+        });
       });
       return true;
     })

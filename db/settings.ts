@@ -7,7 +7,8 @@ import { bakery } from './schema';
 /**
  * Name, timezone, contact line, locale and currency reach drafts (the name and contact are
  * quoted, every date is read in the zone), so changing them bumps the facts version like a menu
- * change. The daily model budget is stored and audited with them, but makes no draft stale.
+ * change. The daily model budget and whether customers see who replied are stored and audited
+ * with them, but make no draft stale.
  */
 export function updateBakerySettings({
   input,
@@ -30,8 +31,16 @@ export function updateBakerySettings({
       locale: input.locale,
       currency: input.currency,
     };
-    const before = { ...factsBefore, dailyBudgetCents: row.dailyBudgetCents };
-    const after = { ...factsAfter, dailyBudgetCents: input.dailyBudget };
+    const before = {
+      ...factsBefore,
+      dailyBudgetCents: row.dailyBudgetCents,
+      showStaffNames: row.showStaffNames,
+    };
+    const after = {
+      ...factsAfter,
+      dailyBudgetCents: input.dailyBudget,
+      showStaffNames: input.showStaffNames,
+    };
     if (sameFacts(before, after)) return { result: { changed: false }, change: null };
     db.update(bakery).set(after).where(eq(bakery.id, 1)).run();
     return {

@@ -179,6 +179,24 @@ const badRequests: BadRequest[] = [
     status: 400,
   },
   {
+    name: 'both threadToken and threadExternalId',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, threadToken: 'a'.repeat(32), threadExternalId: 'x' }),
+    status: 400,
+  },
+  {
+    name: 'a threadToken that is no token',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, threadToken: '../../etc/passwd' }),
+    status: 400,
+  },
+  {
+    name: 'threadExternalId empty',
+    headers: { ...auth, ...json },
+    body: withBody({ ...good, threadExternalId: '' }),
+    status: 400,
+  },
+  {
     name: 'a prototype-pollution key',
     headers: { ...auth, ...json },
     body: '{"text":"hi","customer":{"name":"S"},"__proto__":{"admin":true}}',
@@ -277,9 +295,105 @@ test.describe('POST /api/questions', () => {
     }
   });
 
+  test('a follow-up joins its conversation by threadToken or threadExternalId, idempotently', async ({
+    request,
+  }) => {
+    const first = await request.post('/api/questions', {
+      headers: { ...auth, ...json },
+      data: {
+        text: 'Two rye loaves on Friday?',
+        customer: good.customer,
+        externalId: 'thread-1',
+      },
+    });
+    expect(first.status()).toBe(201);
+    const opened = await first.json();
+    const token = String(opened.ticketUrl).split('/').pop();
+    const questionsBefore = countRows('questions');
+
+    const byToken = await request.post('/api/questions', {
+      headers: { ...auth, ...json },
+      data: {
+        text: 'Actually make it Saturday.',
+        customer: good.customer,
+        threadToken: token,
+        externalId: 'thread-1-b',
+      },
+    });
+    expect(byToken.status()).toBe(201);
+    const added = await byToken.json();
+    expect(added).toMatchObject({ id: opened.id, messageId: expect.any(Number), status: 'queued' });
+    expect(added.ticketUrl).toBeUndefined();
+
+    const byFirstId = await request.post('/api/questions', {
+      headers: { ...auth, ...json },
+      data: {
+        text: 'And add a cinnamon bun.',
+        customer: good.customer,
+        threadExternalId: 'thread-1',
+        externalId: 'thread-1-c',
+      },
+    });
+    expect(byFirstId.status()).toBe(201);
+    expect((await byFirstId.json()).id).toBe(opened.id);
+
+    // The same message again (a channel retrying) stores nothing and names the same message.
+    const messagesBefore = countRows('messages');
+    const retry = await request.post('/api/questions', {
+      headers: { ...auth, ...json },
+      data: {
+        text: 'Actually make it Saturday.',
+        customer: good.customer,
+        threadToken: token,
+        externalId: 'thread-1-b',
+      },
+    });
+    expect(retry.status()).toBe(200);
+    expect((await retry.json()).messageId).toBe(added.messageId);
+    expect(countRows('messages')).toBe(messagesBefore);
+    expect(countRows('questions')).toBe(questionsBefore);
+
+    const db = openDeskDatabase();
+    try {
+      expect(
+        db
+          .prepare('select author, text from messages where question_id = ? order by id')
+          .all(opened.id),
+      ).toEqual([
+        { author: 'customer', text: 'Two rye loaves on Friday?' },
+        { author: 'customer', text: 'Actually make it Saturday.' },
+        { author: 'customer', text: 'And add a cinnamon bun.' },
+      ]);
+    } finally {
+      db.close();
+    }
+    // The customer's page shows the whole thread.
+    const ticket = await (await request.get(opened.ticketUrl)).text();
+    expect(ticket).toContain('Actually make it Saturday.');
+    expect(ticket).toContain('And add a cinnamon bun.');
+  });
+
+  test('an unknown thread is 404 and writes nothing', async ({ request }) => {
+    const before = { questions: countRows('questions'), messages: countRows('messages') };
+    for (const thread of [
+      { threadToken: 'Z'.repeat(32) },
+      { threadExternalId: 'no-such-thread' },
+    ]) {
+      const response = await request.post('/api/questions', {
+        headers: { ...auth, ...json },
+        data: { ...good, ...thread, externalId: 'orphan-1' },
+      });
+      expect(response.status()).toBe(404);
+      expect((await response.json()).error).toMatch(/No conversation/);
+    }
+    expect(countRows('questions')).toBe(before.questions);
+    expect(countRows('messages')).toBe(before.messages);
+  });
+
   for (const bad of badRequests) {
     test(`refuses ${bad.name} with ${bad.status} and writes nothing`, async ({ request }) => {
       const before = countRows('questions');
+      const messagesBefore = countRows('messages');
       const response = await request.post('/api/questions', {
         headers: bad.headers,
         data: bad.body,
@@ -287,10 +401,11 @@ test.describe('POST /api/questions', () => {
       expect(response.status()).toBe(bad.status);
       const body = await response.json();
       expect(typeof body.error).toBe('string');
-      if (bad.status === 400 && bad.name.match(/text|customer|email|externalId|field/)) {
+      if (bad.status === 400 && bad.name.match(/text|customer|email|externalId|field|thread/)) {
         expect(Object.keys(body.fieldErrors ?? {})).not.toHaveLength(0);
       }
       expect(countRows('questions')).toBe(before);
+      expect(countRows('messages')).toBe(messagesBefore);
     });
   }
 });

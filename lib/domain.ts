@@ -22,6 +22,10 @@ export type QuestionStatus = (typeof questionStatuses)[number];
 export const channels = ['web', 'api', 'sample'] as const;
 export type Channel = (typeof channels)[number];
 
+/** Who wrote a message of a conversation: the customer, or the bakery (a person sending a reply). */
+export const messageAuthors = ['customer', 'bakery'] as const;
+export type MessageAuthor = (typeof messageAuthors)[number];
+
 /** How a drafting run ended: the agent's own stops, or a request that failed outright. */
 export const stopKinds = [
   'answered',

@@ -6,3 +6,8 @@ export function formatWhen(date: Date, timeZone: string): string {
     timeZone,
   }).format(date);
 }
+
+/** The time of day alone, "10:42 AM", in the bakery's timezone: for moments of the same day. */
+export function formatClock(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(date);
+}

@@ -3,38 +3,17 @@
 import { redirect } from 'next/navigation';
 import { createQuestion } from '@/db/questions';
 import { askFormSchema } from '@/lib/intake/question-input';
-import { MemoryRateLimiter } from '@/lib/rate-limit';
 import { action } from '@/server/action';
-import { requestAddressKey } from '@/server/client-address';
+import { takeCustomerMessage } from '@/server/customer-limits';
 import { publishDeskEvent } from '@/server/drafting/live';
 import { refused } from '../_components/form-state';
-
-const limits = globalThis as unknown as {
-  __askLimiters?: { perAddress: MemoryRateLimiter; overall: MemoryRateLimiter };
-};
-// Ten a minute from one address (server/client-address.ts: forwarded addresses count only from
-// TRUSTED_PROXIES), and a ceiling for everyone, which one address cannot spend alone.
-limits.__askLimiters ??= {
-  perAddress: new MemoryRateLimiter({ max: 10, windowMs: 60_000 }),
-  overall: new MemoryRateLimiter({ max: 300, windowMs: 60_000 }),
-};
-const { perAddress, overall } = limits.__askLimiters;
 
 /** Anyone, by design: anyone may ask. The customer's only handle afterwards is the ticket link. */
 export const submitQuestion = action(
   { role: 'anyone', input: askFormSchema },
   async (question, _user, typed) => {
-    const address = await requestAddressKey();
-    // The ceiling counts only what one address was allowed, so one address cannot spend it.
-    const fromAddress = perAddress.take(address);
-    const limited = fromAddress.allowed
-      ? [overall.take('all')].find((d) => !d.allowed)
-      : fromAddress;
-    if (limited && !limited.allowed) {
-      const seconds = Math.ceil(limited.retryAfterMs / 1000);
-      const message = `You have sent a lot of questions in the last minute. Please wait ${seconds} seconds and try again.`;
-      return refused(429, { message }, typed);
-    }
+    const allowance = await takeCustomerMessage();
+    if (!allowance.allowed) return refused(429, { message: allowance.message }, typed);
     const stored = createQuestion({
       text: question.text,
       customerName: question.name,

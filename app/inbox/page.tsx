@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getBakery } from '@/db/bakery';
-import { countQuestionsByStatus, currentFactsVersion, listInbox } from '@/db/inbox';
+import { countQuestionsByStatus, currentFactsVersion, type InboxRow, listInbox } from '@/db/inbox';
 import { formatWhen } from '@/lib/format-time';
 import {
   countByGroup,
@@ -15,11 +15,12 @@ import {
   parsePage,
   parsePersonFilter,
 } from '@/lib/inbox/groups';
+import { customerWroteAgain } from '@/lib/inbox/wrote-again';
 import { requireUser } from '@/server/session';
 import { ModelBudgetReached } from '../_components/model-budget';
 import { AppShell } from '../_shell/app-shell';
 import { ListControls } from './_components/list-controls';
-import { DraftMarkBadges, StatusBadge } from './_components/marks';
+import { DraftMarkBadges, StatusBadge, WroteAgainBadge } from './_components/marks';
 import { inboxHref, questionHref } from './links';
 
 export const dynamic = 'force-dynamic';
@@ -138,18 +139,28 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                     className="min-w-0 grow truncate text-stone-800"
                     data-testid="row-first-line"
                   >
-                    {firstLine(row.text)}
+                    {firstLine(row.latest?.text ?? row.text)}
                   </span>
+                  {row.messageCount > 1 ? (
+                    <span
+                      className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-700"
+                      data-testid="row-message-count"
+                      title={`${row.messageCount} messages in this conversation`}
+                    >
+                      {row.messageCount} messages
+                    </span>
+                  ) : null}
                   <span className="flex shrink-0 flex-wrap items-center gap-2">
                     <DraftMarkBadges
                       marks={draftMarks({ status: row.status, run: row.run, factsVersion })}
                     />
+                    <RowWroteAgain row={row} timezone={timezone} />
                     <StatusBadge status={row.status} />
                     <time
-                      dateTime={row.receivedAt.toISOString()}
+                      dateTime={(row.latest?.at ?? row.receivedAt).toISOString()}
                       className="text-xs text-stone-600"
                     >
-                      {formatWhen(row.receivedAt, timezone)}
+                      {formatWhen(row.latest?.at ?? row.receivedAt, timezone)}
                     </time>
                   </span>
                 </Link>
@@ -187,4 +198,9 @@ function emptyMessage(group: InboxGroup, search: string | undefined, person: boo
   return group === 'needsReview'
     ? 'Nothing needs review right now. New drafts appear here as they are written.'
     : `No ${groupLabels[group].toLowerCase()} questions.`;
+}
+
+function RowWroteAgain({ row, timezone }: { row: InboxRow; timezone: string }) {
+  const at = customerWroteAgain({ status: row.status, run: row.run, latest: row.latest });
+  return at ? <WroteAgainBadge at={at} timezone={timezone} /> : null;
 }

@@ -26,6 +26,26 @@ const insert = sqlite.prepare(
    values (?, ?, ?, 'api', ?, ?, 'queued', ?, ?)
    on conflict do nothing returning *`,
 );
+const insertMessage = sqlite.prepare(
+  `insert into messages (question_id, author, channel, text, external_id, at)
+   values (?, 'customer', 'api', ?, ?, ?)`,
+);
+// The desk writes a conversation and its first message together; so does the baseline.
+const open = sqlite.transaction(
+  (text: string, name: string, email: string | null, externalId: string | null, now: number) => {
+    const row = insert.get(
+      text,
+      name,
+      email,
+      externalId,
+      randomBytes(24).toString('base64url'),
+      now,
+      now,
+    ) as Row | undefined;
+    if (row) insertMessage.run(row.id, text, externalId, now);
+    return row;
+  },
+);
 const existing = sqlite.prepare(
   "select * from questions where channel = 'api' and external_id = ?",
 );
@@ -72,15 +92,13 @@ async function intake(request: IncomingMessage, response: ServerResponse): Promi
   }
   const now = Date.now();
   const externalId = parsed.data.externalId ?? null;
-  const inserted = insert.get(
+  const inserted = open(
     parsed.data.text,
     parsed.data.customer.name,
     parsed.data.customer.email,
     externalId,
-    randomBytes(24).toString('base64url'),
     now,
-    now,
-  ) as Row | undefined;
+  );
   const row = inserted ?? (existing.get(externalId) as Row);
   send(response, inserted ? 201 : 200, {
     id: row.id,

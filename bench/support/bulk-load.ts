@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
  * Fills a migrated database with `count` questions in one transaction, with prepared
  * better-sqlite3 statements, fast enough for 100,000. The mix resembles a desk that has been
  * open a while: most questions drafted (each with its run and two tool calls), some sent with
- * a reply, some queued, failed or discarded, received a minute apart.
+ * a reply (each conversation's messages with them), some queued, failed or discarded, received a minute apart.
  */
 export function loadQuestions(
   sqlite: Database.Database,
@@ -31,6 +31,10 @@ export function loadQuestions(
     `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
      values (?, ?, ?, ?, ?, 0, 0)`,
   );
+  const message = sqlite.prepare(
+    `insert into messages (question_id, author, channel, text, external_id, reply_id, at)
+     values (?, ?, 'api', ?, ?, ?, ?)`,
+  );
 
   sqlite.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -53,12 +57,16 @@ export function loadQuestions(
         status === 'failed' ? 'The Claude request failed: 529 overloaded_error' : null,
         status === 'discarded' ? 'spam' : null,
       ).lastInsertRowid;
+      message.run(questionId, 'customer', text, `bulk-${i}`, null, at);
       if (!drafted) continue;
       const runId = run.run(questionId, draft, at + 1_000, at + 3_000).lastInsertRowid;
       call.run(runId, 0, 'c1', 'menu_item', '{"name":"sourdough rolls"}', '{"price":"$1.50"}');
       call.run(runId, 1, 'c2', 'opening_hours', '{"day":"saturday"}', '{"opens":"08:00"}');
       linkRun.run(runId, questionId);
-      if (status === 'sent') reply.run(questionId, draft, sentBy, at + 60_000, runId);
+      if (status === 'sent') {
+        const replyId = reply.run(questionId, draft, sentBy, at + 60_000, runId).lastInsertRowid;
+        message.run(questionId, 'bakery', draft, null, replyId, at + 60_000);
+      }
     }
   })();
 }

@@ -13,7 +13,9 @@ export function openDeskDatabase(path = process.env.E2E_DATABASE_PATH): Database
   return db;
 }
 
-export function countRows(table: 'questions' | 'agent_runs' | 'tool_calls' | 'replies'): number {
+export function countRows(
+  table: 'questions' | 'agent_runs' | 'tool_calls' | 'replies' | 'messages',
+): number {
   const db = openDeskDatabase();
   try {
     return db.prepare(`select count(*) from ${table}`).pluck().get() as number;

@@ -147,6 +147,10 @@ Feature: Drafting an answer from the bakery's own data
       Given a question that writes a closing tag and a fake instruction
       Then the question travels verbatim as its own content block, apart from the desk's instruction
 
+    Scenario: A conversation goes to Claude as alternating turns with the newest message last
+      Given a customer's order, the bakery's sent reply, and two follow-ups from the customer
+      Then the request holds a user turn, an assistant turn with the reply, and one user turn with both follow-ups, each customer text its own block and the newest last with the task
+
     Scenario: The cached prefix is the same bytes for every draft of a day
       Then two drafts send identical tools and system, and the system prompt carries a cache breakpoint
 
@@ -234,6 +238,21 @@ Feature: Drafting an answer from the bakery's own data
 
     Scenario: Quantities stay with their items and are told from times
       Then "about 12 sourdough rolls Saturday" is twelve rolls, "roughly 40 rolls", "a dozen or so" and "a dozen of those" are quantities, "by 3" and "at 2" are afternoon times and "7:30am" is a morning one
+
+    Scenario: A follow-up that adds to an order quotes the whole order
+      Given a customer asked for two dozen sourdough rolls on Saturday at 9 and was answered
+      When they write "Thanks! Can I add two rye loaves?"
+      Then the draft quotes 24 sourdough rolls and 2 rye loaves together for Saturday at 9 am
+
+    Scenario: A follow-up that changes the day moves the earlier order
+      Given a customer asked for six cinnamon buns on Saturday at 9 and was answered
+      When they write "Actually make it Friday"
+      Then the draft quotes six cinnamon buns for Friday, December 4 at 9 am and says nothing of Saturday
+
+    Scenario: A follow-up that stands on its own is answered on its own
+      Given a customer asked about rolls on Saturday and was answered
+      When they write "Are you open on Monday?"
+      Then the draft gives Monday's hours and quotes no rolls
 
     Scenario: A generic word never becomes the one menu item containing it
       When a customer asks "Do you bake hot cross buns? I'd want 10."

@@ -58,9 +58,15 @@ export type ToolResult = {
   needsPerson?: NeedsPerson;
 };
 
-/** A model's input for one turn: the task to start, or the results of the calls it asked for. */
+/** An earlier message of the conversation: what the customer wrote, or what the bakery sent. */
+export type ThreadTurn = { author: 'customer' | 'bakery'; text: string };
+
+/**
+ * A model's input for one turn: the task to start (the customer's newest message, after the
+ * conversation so far), or the results of the calls it asked for.
+ */
 export type ModelTurn =
-  | { kind: 'task'; text: string }
+  | { kind: 'task'; text: string; earlier: readonly ThreadTurn[] }
   | { kind: 'toolResults'; results: ToolResult[] };
 
 /** Streamed while a model writes; a page may show the draft as it grows. */

@@ -28,6 +28,7 @@ describe('settingsInput', () => {
       locale: 'en-GB',
       currency: 'CAD',
       dailyBudget: null,
+      showStaffNames: false,
     });
   });
 

@@ -117,6 +117,7 @@ export const settingsInput = z.object({
     return code;
   }),
   dailyBudget,
+  showStaffNames: checkbox,
 });
 export type SettingsInput = z.infer<typeof settingsInput>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanLine, cleanText } from './clean-text';
+import { TICKET_TOKEN_SHAPE } from './ticket-shape';
 
 /** Limits shared by the public form and the intake API, and shown to customers. */
 export const QUESTION_MAX_CHARS = 2000;
@@ -7,15 +8,17 @@ export const NAME_MAX_CHARS = 100;
 export const EMAIL_MAX_CHARS = 254;
 export const EXTERNAL_ID_MAX_CHARS = 200;
 
-const questionText = z
-  .string({ error: 'Write your question.' })
-  .transform(cleanText)
-  .pipe(
-    z
-      .string()
-      .min(1, 'Write your question.')
-      .max(QUESTION_MAX_CHARS, `Keep the question to ${QUESTION_MAX_CHARS} characters or fewer.`),
-  );
+const customerText = (what: 'question' | 'message') =>
+  z
+    .string({ error: `Write your ${what}.` })
+    .transform(cleanText)
+    .pipe(
+      z
+        .string()
+        .min(1, `Write your ${what}.`)
+        .max(QUESTION_MAX_CHARS, `Keep the ${what} to ${QUESTION_MAX_CHARS} characters or fewer.`),
+    );
+const questionText = customerText('question');
 
 const customerName = z
   .string({ error: 'Tell us your name.' })
@@ -50,30 +53,55 @@ export const askFormSchema = z.object({
 });
 export type AskFormInput = z.infer<typeof askFormSchema>;
 
-/** POST /api/questions. Unknown fields are refused, so a typo is an error rather than lost data. */
-export const intakeApiSchema = z.strictObject({
-  text: questionText,
-  customer: z.strictObject({
-    name: customerName,
-    email: z
-      .preprocess((v) => v ?? '', email)
-      .optional()
-      .transform((v) => v ?? null),
-  }),
-  externalId: z
-    .string({ error: 'externalId must be a string.' })
+const externalId = (field: string) =>
+  z
+    .string({ error: `${field} must be a string.` })
     .transform(cleanLine)
     .pipe(
       z
         .string()
-        .min(1, 'externalId must not be empty.')
+        .min(1, `${field} must not be empty.`)
         .max(
           EXTERNAL_ID_MAX_CHARS,
-          `externalId must be ${EXTERNAL_ID_MAX_CHARS} characters or fewer.`,
+          `${field} must be ${EXTERNAL_ID_MAX_CHARS} characters or fewer.`,
         ),
-    )
-    .optional(),
+    );
+
+/** A customer writing back on their ticket page: the same cleaning and limits as a question. */
+export const ticketMessageSchema = z.object({
+  token: z
+    .string({ error: 'This page is not a ticket.' })
+    .regex(TICKET_TOKEN_SHAPE, 'This page is not a ticket.'),
+  text: customerText('message'),
 });
+export type TicketMessageInput = z.infer<typeof ticketMessageSchema>;
+
+/**
+ * POST /api/questions. Unknown fields are refused, so a typo is an error rather than lost data.
+ * A message may continue a conversation, named by its ticket's token or by the externalId its
+ * first message came with; without either it opens a new one.
+ */
+export const intakeApiSchema = z
+  .strictObject({
+    text: questionText,
+    customer: z.strictObject({
+      name: customerName,
+      email: z
+        .preprocess((v) => v ?? '', email)
+        .optional()
+        .transform((v) => v ?? null),
+    }),
+    externalId: externalId('externalId').optional(),
+    threadToken: z
+      .string({ error: 'threadToken must be a string.' })
+      .regex(TICKET_TOKEN_SHAPE, 'threadToken must be the token from a ticket link (/t/<token>).')
+      .optional(),
+    threadExternalId: externalId('threadExternalId').optional(),
+  })
+  .refine((body) => body.threadToken === undefined || body.threadExternalId === undefined, {
+    path: ['threadToken'],
+    message: 'Name the conversation by threadToken or by threadExternalId, not both.',
+  });
 export type IntakeApiInput = z.infer<typeof intakeApiSchema>;
 
 /** Field errors keyed by a dotted path ("customer.name"), as forms and the API report them. */

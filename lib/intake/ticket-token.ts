@@ -14,5 +14,5 @@ export function hashTicketToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The shape of a token in a link; anything else is not looked up at all. */
-export const TICKET_TOKEN_SHAPE = /^[A-Za-z0-9_-]{22,64}$/;
+// Kept apart from node:crypto so that forms in the browser can check it too.
+export { TICKET_TOKEN_SHAPE } from './ticket-shape';

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getBakeryData } from '@/db/bakery-data';
+import { threadForDrafting } from '@/db/conversations';
 import { recordAttempt, renewLease, type SpendCap } from '@/db/queue';
 import type { Question } from '@/db/schema';
 import {
@@ -38,6 +39,33 @@ function errorMessage(error: unknown): string {
 }
 
 /**
+ * The conversation as a run reads it: the newest customer message to answer, everything before
+ * it, and which messages those were. A conversation always opens with a customer message; the
+ * question's own text stands in only for one whose messages were never written.
+ */
+function readThread(question: Question) {
+  const messages = threadForDrafting({ questionId: question.id });
+  const newestIndex = messages.findLastIndex((message) => message.author === 'customer');
+  const newest = messages[newestIndex];
+  if (!newest) {
+    return {
+      task: question.text,
+      earlier: [],
+      askedAt: question.receivedAt,
+      read: { answeredMessageId: null, messagesRead: 0 },
+    };
+  }
+  return {
+    task: newest.text,
+    earlier: messages
+      .slice(0, newestIndex)
+      .map((message) => ({ author: message.author, text: message.text })),
+    askedAt: newest.at,
+    read: { answeredMessageId: newest.id, messagesRead: newestIndex + 1 },
+  };
+}
+
+/**
  * Drafts one question that the caller has claimed: reads the bakery's current facts, runs the
  * agent, and stores the run, its tool calls and the question's new state in one transaction.
  * The same function serves the worker and a person's "draft now", under the same lease.
@@ -53,6 +81,7 @@ export async function draftClaimedQuestion(input: {
   const leaseToken = question.leaseToken ?? '';
   const startedAt = new Date();
   const { data, factsVersion } = getBakeryData();
+  const thread = readThread(question);
 
   // Our own controller: aborted by the caller (shutdown) or by losing the lease.
   const controller = new AbortController();
@@ -82,19 +111,26 @@ export async function draftClaimedQuestion(input: {
 
   let model: Model | undefined;
   try {
-    // Relative days are read as of when the question arrived, even for a backlog or a redraft.
-    const clock = { now: startedAt, askedAt: question.receivedAt };
+    // Relative days are read as of when the newest message arrived, even for a backlog or a
+    // redraft.
+    const clock = { now: startedAt, askedAt: thread.askedAt };
     model = settings.makeModel({ facts: data, ...clock });
     const run = await runAgent({
       model,
       tools: bakeryTools(data, clock),
-      task: question.text,
+      task: thread.task,
+      earlier: thread.earlier,
       limits: settings.limits,
       signal: controller.signal,
       onEvent: (event) =>
         publishDeskEvent({ kind: 'draftProgress', questionId: question.id, event }),
     });
-    const rows = rowsForRun(run, { startedAt, finishedAt: new Date(), factsVersion });
+    const rows = rowsForRun(run, {
+      startedAt,
+      finishedAt: new Date(),
+      factsVersion,
+      ...thread.read,
+    });
     const stored = recordAttempt({
       questionId: question.id,
       leaseToken,
@@ -126,6 +162,7 @@ export async function draftClaimedQuestion(input: {
         startedAt,
         finishedAt: new Date(),
         factsVersion,
+        ...thread.read,
       }),
       calls: [],
       next: { ...next, lastError: message },

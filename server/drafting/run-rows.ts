@@ -1,7 +1,14 @@
 import type { RunRow, ToolCallRow } from '@/db/queue';
 import type { Run, Spent } from '@/lib/agent/types';
 
-type Timing = { startedAt: Date; finishedAt: Date; factsVersion: number };
+/** When the run ran, and what it read: the facts' version and the conversation up to a message. */
+type Timing = {
+  startedAt: Date;
+  finishedAt: Date;
+  factsVersion: number;
+  answeredMessageId: number | null;
+  messagesRead: number;
+};
 
 /** A finished run as the rows that keep it: pure, so what is stored is tested without I/O. */
 export function rowsForRun(run: Run, timing: Timing): { run: RunRow; calls: ToolCallRow[] } {
@@ -59,5 +66,7 @@ export function rowsForFailedRequest(
     startedAt: input.startedAt,
     finishedAt: input.finishedAt,
     factsVersion: input.factsVersion,
+    answeredMessageId: input.answeredMessageId,
+    messagesRead: input.messagesRead,
   };
 }

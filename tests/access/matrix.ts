@@ -80,6 +80,10 @@ export const actions: Record<string, ActionRow> = {
     why: 'ends the caller’s own session; harmless without one',
   },
   'app/ask/actions.ts#submitQuestion': { access: 'public', why: 'anyone may ask a question' },
+  'app/t/[token]/actions.ts#writeBack': {
+    access: 'public',
+    why: 'the ticket token is the customer’s only key; an unknown token writes nothing',
+  },
   'app/account/actions.ts#changePasswordAction': { access: 'staff', temporaryPassword: 'allowed' },
   'app/account/actions.ts#endSessionAction': { access: 'staff' },
   'app/account/actions.ts#signOutEverywhereAction': { access: 'staff' },

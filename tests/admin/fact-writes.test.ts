@@ -239,7 +239,15 @@ describe('settings', () => {
   it('audits and bumps the version for a new timezone or contact line', () => {
     const { name, contact, locale, currency, dailyBudgetCents: dailyBudget } = getBakery();
     updateBakerySettings({
-      input: { name, timezone: 'America/Chicago', contact, locale, currency, dailyBudget },
+      input: {
+        name,
+        timezone: 'America/Chicago',
+        contact,
+        locale,
+        currency,
+        dailyBudget,
+        showStaffNames: false,
+      },
       by,
       now,
     });
@@ -253,7 +261,7 @@ describe('settings', () => {
     const dailyBudget = getBakery().dailyBudgetCents;
     expect(
       updateBakerySettings({
-        input: { name, timezone, contact, locale, currency, dailyBudget },
+        input: { name, timezone, contact, locale, currency, dailyBudget, showStaffNames: false },
         by,
         now,
       }),
@@ -264,7 +272,15 @@ describe('settings', () => {
   it('keeps a new locale and currency, audited, and hands them to the next draft', () => {
     const { name, timezone, contact } = getBakery();
     updateBakerySettings({
-      input: { name, timezone, contact, locale: 'fr-CA', currency: 'CAD', dailyBudget: null },
+      input: {
+        name,
+        timezone,
+        contact,
+        locale: 'fr-CA',
+        currency: 'CAD',
+        dailyBudget: null,
+        showStaffNames: false,
+      },
       by,
       now,
     });
@@ -277,7 +293,7 @@ describe('settings', () => {
   it('audits a new daily model budget without making drafts stale', () => {
     const { name, timezone, contact, locale, currency } = getBakery();
     updateBakerySettings({
-      input: { name, timezone, contact, locale, currency, dailyBudget: 250 },
+      input: { name, timezone, contact, locale, currency, dailyBudget: 250, showStaffNames: false },
       by,
       now,
     });

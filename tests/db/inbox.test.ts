@@ -277,7 +277,9 @@ describe('the inbox store', () => {
       factsVersion: 1,
       needsPersonReason: null,
       needsPersonNote: null,
+      answeredMessageId: null,
     });
+    expect(rows[0]).toMatchObject({ messageCount: 1, latest: { text: 'Pretzels?' } });
     expect(listInbox({ group: 'needsReview', search: 'rye', page: 1, pageSize: 10 })).toHaveLength(
       1,
     );
@@ -323,7 +325,8 @@ describe('the inbox store', () => {
       toolName: 'menu_item',
       errorKind: 'notFound',
     });
-    expect(detail?.reply).toBeNull();
+    expect(detail?.replies).toEqual([]);
+    expect(detail?.thread.map((m) => [m.author, m.text])).toEqual([['customer', 'Croissants?']]);
     sendReply({
       questionId: q.id,
       version: versionOf(q.id),
@@ -331,7 +334,12 @@ describe('the inbox store', () => {
       userId: ben,
       now: at(1),
     });
-    expect(getQuestionDetail({ id: q.id })?.reply).toMatchObject({ senderName: 'Ben' });
+    const after = getQuestionDetail({ id: q.id });
+    expect(after?.replies).toMatchObject([{ senderName: 'Ben', text: 'Sorry!' }]);
+    expect(after?.thread.map((m) => [m.author, m.text, m.senderName])).toEqual([
+      ['customer', 'Croissants?', null],
+      ['bakery', 'Sorry!', 'Ben'],
+    ]);
     expect(getQuestionDetail({ id: 123456 })).toBeUndefined();
   });
 

@@ -86,7 +86,15 @@ describe('the daily model budget, through the real worker', () => {
       if (!owner.ok) throw new Error('no owner');
       const { name, timezone, contact, locale, currency } = getBakery();
       updateBakerySettings({
-        input: { name, timezone, contact, locale, currency, dailyBudget: 160 },
+        input: {
+          name,
+          timezone,
+          contact,
+          locale,
+          currency,
+          dailyBudget: 160,
+          showStaffNames: false,
+        },
         by: owner.user.id,
         now: new Date(),
       });

@@ -115,6 +115,7 @@ describe('drafting one claimed question', () => {
     const arrived = new Date(Date.now() - 36 * 60 * 60 * 1000);
     const tomorrowThen = addDays(zonedParts(arrived, 'America/New_York').date, 1);
     getDb().$client.prepare('update questions set received_at = ?').run(arrived.getTime());
+    getDb().$client.prepare('update messages set at = ?').run(arrived.getTime());
     let clock: { now: Date; askedAt: Date } | undefined;
     const model = scriptedModel([
       callsReply([{ id: 'c1', name: 'opening_hours', input: { day: 'tomorrow' } }]),

@@ -20,13 +20,14 @@ function drafterName(): string {
 
 export default async function SettingsPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/settings' });
-  const { name, timezone, contact, locale, currency, dailyBudgetCents } = getBakery();
+  const { name, timezone, contact, locale, currency, dailyBudgetCents, showStaffNames } =
+    getBakery();
   const dailyBudget = dailyBudgetCents === null ? '' : centsToDollarsInput(dailyBudgetCents);
   const budgetHint = `US dollars a day for the model across all drafts, in the bakery’s day; past it, questions wait in the queue. Blank: ${formatSpend(env().DRAFT_DAILY_DOLLARS)} (DRAFT_DAILY_DOLLARS). Offline drafts cost nothing.`;
   return (
     <AdminFrame user={user} title="Settings">
       <SettingsForm
-        current={{ name, timezone, contact, locale, currency, dailyBudget }}
+        current={{ name, timezone, contact, locale, currency, dailyBudget, showStaffNames }}
         timezones={knownTimezones()}
         budgetHint={budgetHint}
       />

@@ -14,11 +14,13 @@ export function SettingsForm({
 }: {
   current: Pick<Bakery, 'name' | 'timezone' | 'contact' | 'locale' | 'currency'> & {
     dailyBudget: string;
+    showStaffNames: boolean;
   };
   timezones: string[];
   budgetHint: string;
 }) {
-  const form = useFormAction(saveSettings, { check: settingsInput, initial: current });
+  const { showStaffNames, ...fields } = current;
+  const form = useFormAction(saveSettings, { check: settingsInput, initial: fields });
   return (
     <ActionForm form={form} submit="Save settings" className="flex max-w-xl flex-col gap-4">
       <TextField {...form.field('name')} label="Bakery name" />
@@ -54,6 +56,21 @@ export function SettingsForm({
         hint={budgetHint}
         inputMode="decimal"
       />
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          name="showStaffNames"
+          defaultChecked={showStaffNames}
+          className="mt-1"
+        />
+        <span>
+          Show customers who replied
+          <span className="block text-sm text-stone-600">
+            On their ticket page each reply is signed with the sender’s name; otherwise with the
+            bakery’s.
+          </span>
+        </span>
+      </label>
     </ActionForm>
   );
 }

@@ -1,8 +1,9 @@
+import { addCustomerMessage, type ThreadKey } from '@/db/conversations';
 import { createQuestion } from '@/db/questions';
 import type { Question } from '@/db/schema';
 import { env } from '@/lib/env';
 import { bearerKeyMatches } from '@/lib/intake/bearer-key';
-import { fieldErrors, intakeApiSchema } from '@/lib/intake/question-input';
+import { fieldErrors, type IntakeApiInput, intakeApiSchema } from '@/lib/intake/question-input';
 import { readJsonBody } from '@/lib/intake/read-json-body';
 import { publishDeskEvent } from '@/server/drafting/live';
 
@@ -41,16 +42,56 @@ function requestOrigin(request: Request): string {
  * The ticket link exists only in the answer that created the question: the desk keeps just
  * its hash, so a repeat of the same externalId answers without one.
  */
-function created(question: Question, request: Request, status: 200 | 201, ticketToken?: string) {
+function created(
+  question: Question,
+  messageId: number | undefined,
+  request: Request,
+  status: 200 | 201,
+  ticketToken?: string,
+) {
   const origin = env().PUBLIC_BASE_URL ?? requestOrigin(request);
   return Response.json(
     {
       id: question.id,
+      ...(messageId !== undefined ? { messageId } : {}),
       ...(ticketToken ? { ticketUrl: new URL(`/t/${ticketToken}`, origin).toString() } : {}),
       status: question.status,
     },
     { status },
   );
+}
+
+const reusedId = () =>
+  problem(409, 'This externalId was already used for a different message; send a new externalId.');
+
+/**
+ * A message that continues a conversation: appended to it and queued for a new draft. Unknown
+ * threads answer 404 and store nothing; a repeated externalId answers the message already stored.
+ */
+function continueThread(request: Request, input: IntakeApiInput): Response {
+  const thread: ThreadKey = input.threadToken
+    ? { token: input.threadToken }
+    : { externalId: input.threadExternalId ?? '', channel: 'api' };
+  const added = addCustomerMessage({
+    thread,
+    text: input.text,
+    channel: 'api',
+    externalId: input.externalId ?? null,
+  });
+  if (!added.ok) {
+    return problem(
+      404,
+      input.threadToken
+        ? 'No conversation has this threadToken.'
+        : 'No conversation started with this threadExternalId.',
+    );
+  }
+  if (!added.created) {
+    if (added.message.text !== input.text || added.message.author !== 'customer') return reusedId();
+    return created(added.question, added.message.id, request, 200);
+  }
+  publishDeskEvent({ kind: 'queueChanged', questionId: added.question.id });
+  return created(added.question, added.message.id, request, 201);
 }
 
 /**
@@ -84,6 +125,9 @@ export async function POST(request: Request): Promise<Response> {
       fieldErrors: fieldErrors(parsed.error),
     });
   }
+  if (parsed.data.threadToken !== undefined || parsed.data.threadExternalId !== undefined) {
+    return continueThread(request, parsed.data);
+  }
   const stored = createQuestion({
     text: parsed.data.text,
     customerName: parsed.data.customer.name,
@@ -94,7 +138,7 @@ export async function POST(request: Request): Promise<Response> {
   const { question } = stored;
   if (stored.created) {
     publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
-    return created(question, request, 201, stored.ticketToken);
+    return created(question, undefined, request, 201, stored.ticketToken);
   }
   // A retry carries the same question. The same id with other content is a different customer
   // (two channels numbering alike, say): never hand them the first customer's ticket.
@@ -102,11 +146,6 @@ export async function POST(request: Request): Promise<Response> {
     question.text === parsed.data.text &&
     question.customerName === parsed.data.customer.name &&
     question.customerEmail === parsed.data.customer.email;
-  if (!sameQuestion) {
-    return problem(
-      409,
-      'This externalId was already used for a different question; send a new externalId.',
-    );
-  }
-  return created(question, request, 200);
+  if (!sameQuestion) return reusedId();
+  return created(question, undefined, request, 200);
 }

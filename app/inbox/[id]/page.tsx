@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
 import { getQuestionDetail, inboxNeighbours } from '@/db/inbox';
-import { formatWhen } from '@/lib/format-time';
+import { formatClock, formatWhen } from '@/lib/format-time';
 import {
   draftMarks,
   groupLabels,
@@ -11,13 +11,15 @@ import {
   needsPersonLabels,
   parseGroup,
 } from '@/lib/inbox/groups';
+import { customerWroteAgain } from '@/lib/inbox/wrote-again';
 import { requireUser } from '@/server/session';
 import { ModelBudgetReached } from '../../_components/model-budget';
 import { AppShell } from '../../_shell/app-shell';
-import { DraftMarkBadges, StatusBadge } from '../_components/marks';
+import { DraftMarkBadges, StatusBadge, WroteAgainBadge } from '../_components/marks';
 import { inboxHref, questionHref } from '../links';
 import { QuestionLive } from './question-live';
 import { QuestionWorkspace } from './question-workspace';
+import { Thread } from './thread';
 import { TicketLink } from './ticket-link';
 import { Trace } from './trace';
 
@@ -42,7 +44,7 @@ export default async function QuestionPage({
   const id = /^\d{1,12}$/.test(rawId) ? Number(rawId) : Number.NaN;
   const detail = Number.isSafeInteger(id) ? getQuestionDetail({ id }) : undefined;
   if (!detail) notFound();
-  const { question, runs, reply, factsVersion } = detail;
+  const { question, thread, runs, replies, factsVersion } = detail;
   const query = await searchParams;
   const group = query.group ? parseGroup(query.group) : groupOf(question.status);
   const rawSearch = Array.isArray(query.q) ? query.q[0] : query.q;
@@ -52,6 +54,12 @@ export default async function QuestionPage({
   const { timezone } = getBakery();
   const currentRun = runs.find((r) => r.id === question.draftRunId) ?? null;
   const marks = draftMarks({ status: question.status, run: currentRun, factsVersion });
+  const newest = thread.findLast((message) => message.author === 'customer') ?? null;
+  const wroteAgain = customerWroteAgain({
+    status: question.status,
+    run: currentRun,
+    latest: newest,
+  });
 
   return (
     <AppShell user={user} wide>
@@ -90,6 +98,7 @@ export default async function QuestionPage({
           <span aria-live="polite" className="flex items-center gap-2" data-testid="question-state">
             <StatusBadge status={question.status} />
             <DraftMarkBadges marks={marks} />
+            {wroteAgain ? <WroteAgainBadge at={wroteAgain} timezone={timezone} /> : null}
           </span>
         </p>
         <div className="text-sm text-stone-700">
@@ -101,20 +110,24 @@ export default async function QuestionPage({
 
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-4">
-          <section
-            aria-labelledby="question-title"
-            className="rounded-lg border border-stone-200 bg-white p-4"
-          >
-            <h2
-              id="question-title"
-              className="mb-2 text-sm font-semibold uppercase tracking-wide text-stone-600"
+          <Thread
+            thread={thread}
+            replies={replies}
+            timezone={timezone}
+            customerName={question.customerName}
+          />
+          {wroteAgain ? (
+            <p
+              className="rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-950 ring-1 ring-orange-200"
+              data-testid="wrote-again-note"
             >
-              The question
-            </h2>
-            <p className="whitespace-pre-wrap break-words" data-testid="question-text">
-              {question.text}
+              The draft below is stale: the customer wrote again at{' '}
+              {formatClock(wroteAgain, timezone)}.{' '}
+              {question.status === 'queued' || question.status === 'drafting'
+                ? 'A new draft that reads the whole conversation is on its way.'
+                : 'Redraft to answer the newest message.'}
             </p>
-          </section>
+          ) : null}
 
           {question.status === 'failed' && question.lastError ? (
             <p
@@ -144,25 +157,6 @@ export default async function QuestionPage({
             </p>
           ) : null}
 
-          {reply ? (
-            <section
-              aria-labelledby="sent-title"
-              data-testid="sent-reply"
-              className="rounded-lg border border-green-200 bg-green-50 p-4"
-            >
-              <h2 id="sent-title" className="mb-2 font-semibold">
-                Sent by {reply.senderName}, {formatWhen(reply.sentAt, timezone)}
-              </h2>
-              <p className="whitespace-pre-wrap break-words" data-testid="sent-reply-text">
-                {reply.text}
-              </p>
-              <p className="mt-2 text-sm text-stone-700">
-                {reply.edited
-                  ? `Edited from the draft (${reply.editDistance} character${reply.editDistance === 1 ? '' : 's'} changed).`
-                  : 'Sent as drafted.'}
-              </p>
-            </section>
-          ) : null}
           {question.status === 'discarded' ? (
             <p
               className="rounded-md bg-stone-100 px-3 py-2 text-stone-800"

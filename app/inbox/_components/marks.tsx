@@ -1,4 +1,5 @@
 import type { QuestionStatus } from '@/db/schema';
+import { formatClock } from '@/lib/format-time';
 import { type DraftMarks, needsPersonLabels, statusLabels } from '@/lib/inbox/groups';
 
 const statusColours: Record<QuestionStatus, string> = {
@@ -56,5 +57,17 @@ export function DraftMarkBadges({ marks }: { marks: DraftMarks }) {
         </span>
       ) : null}
     </>
+  );
+}
+
+/** The customer wrote again after the message the draft answers. */
+export function WroteAgainBadge({ at, timezone }: { at: Date; timezone: string }) {
+  return (
+    <span
+      data-testid="wrote-again-mark"
+      className="inline-block rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 ring-1 ring-orange-300"
+    >
+      Customer wrote again, {formatClock(at, timezone)}
+    </span>
   );
 }

@@ -1,22 +1,27 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
+import { listThreadForCustomer } from '@/db/conversations';
 import { getQuestionByTicket } from '@/db/questions';
-import { getReplyForQuestion } from '@/db/replies';
 import { formatWhen } from '@/lib/format-time';
 import { TICKET_TOKEN_SHAPE } from '@/lib/intake/ticket-token';
+import { WriteBackForm } from './write-back-form';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your question', referrer: 'no-referrer' };
 
-/** The customer's own page: the token is the only key, and it shows this one question alone. */
+/**
+ * The customer's own page: the token is the only key, and it shows this one conversation
+ * alone: their messages and the replies a person sent, never drafts.
+ */
 export default async function TicketPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const question = TICKET_TOKEN_SHAPE.test(token) ? getQuestionByTicket({ token }) : undefined;
   if (!question) notFound();
   const bakery = getBakery();
-  // Only a reply a person sent is ever shown here; drafts never are.
-  const reply = getReplyForQuestion({ questionId: question.id });
+  const thread = listThreadForCustomer({ questionId: question.id });
+  const waiting = thread.at(-1)?.author === 'customer';
+  const erased = question.erasedAt !== null;
 
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-6 px-6 py-12">
@@ -28,36 +33,58 @@ export default async function TicketPage({ params }: { params: Promise<{ token: 
           back for the answer.
         </p>
       </header>
-      <section
-        aria-label="Your question"
-        className="rounded-lg border border-stone-200 bg-white p-4"
+      <ol
+        aria-label="Your conversation"
+        className="flex flex-col gap-4"
+        data-testid="ticket-thread"
       >
-        <p className="whitespace-pre-wrap break-words" data-testid="ticket-question">
-          {question.text}
-        </p>
-      </section>
-      <section aria-live="polite" aria-label="Our answer">
-        {reply ? (
-          <div className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4">
-            <h2 className="font-semibold">Our answer</h2>
-            <p className="whitespace-pre-wrap break-words" data-testid="ticket-reply">
-              {reply.text}
-            </p>
-            <p className="text-sm text-stone-600">
-              Sent {formatWhen(reply.sentAt, bakery.timezone)}
-            </p>
-          </div>
-        ) : question.status === 'discarded' ? (
+        {thread.map((message, index) => {
+          const fromBakery = message.author === 'bakery';
+          return (
+            <li
+              key={message.id}
+              id={index === thread.length - 1 ? 'latest' : undefined}
+              data-testid="ticket-message"
+              data-author={message.author}
+              className={`flex flex-col gap-2 rounded-lg border p-4 ${
+                fromBakery ? 'ml-6 border-amber-200 bg-amber-50' : 'mr-6 border-stone-200 bg-white'
+              }`}
+            >
+              <p className="text-sm font-semibold text-stone-700">
+                {fromBakery ? (message.senderName ?? bakery.name) : 'You'}
+                <span className="font-normal text-stone-600">
+                  {' · '}
+                  {formatWhen(message.at, bakery.timezone)}
+                </span>
+              </p>
+              <p
+                className="whitespace-pre-wrap break-words"
+                data-testid={fromBakery ? 'ticket-reply' : 'ticket-question'}
+              >
+                {message.text}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+      <section aria-live="polite" aria-label="Where your question stands">
+        {question.status === 'discarded' && waiting ? (
           <p data-testid="ticket-pending">
-            This question is closed. If you still need an answer, please ask again or contact us:{' '}
+            This question is closed. If you still need an answer, write below or contact us:{' '}
             {bakery.contact}
           </p>
-        ) : (
+        ) : waiting ? (
           <p data-testid="ticket-pending">
-            Thank you. A person at the bakery will read your question and answer here soon.
+            Thank you. A person at the bakery will read your{' '}
+            {thread.length > 1 ? 'message' : 'question'} and answer here soon.
           </p>
-        )}
+        ) : null}
       </section>
+      {erased ? null : (
+        <section aria-label="Write back" className="flex flex-col gap-2">
+          <WriteBackForm token={token} />
+        </section>
+      )}
     </main>
   );
 }

@@ -50,7 +50,7 @@ describe('the loop', () => {
     expect(run.steps).toHaveLength(1);
     expect(run.steps[0]?.result).toMatchObject({ callId: 'c1', isError: false });
     expect(run.spent.turns).toBe(2);
-    expect(model.turns[0]).toEqual({ kind: 'task', text: 'How much are rolls?' });
+    expect(model.turns[0]).toEqual({ kind: 'task', text: 'How much are rolls?', earlier: [] });
   });
 
   scenario(

@@ -7,6 +7,7 @@ import type {
   Run,
   Spent,
   Step,
+  ThreadTurn,
   ToolCall,
 } from '../types';
 import { canonicalJson } from './canonical';
@@ -17,8 +18,10 @@ import type { AnyTool } from './tool';
 export type RunAgentOptions = {
   model: Model;
   tools: readonly AnyTool[];
-  /** The customer's question (or any task text) for the model's first turn. */
+  /** The customer's newest message (or any task text) for the model's first turn. */
   task: string;
+  /** The conversation before it, oldest first: earlier messages and the bakery's sent replies. */
+  earlier?: readonly ThreadTurn[];
   limits: Limits;
   signal?: AbortSignal;
   onEvent?: (event: AgentEvent) => void;
@@ -39,6 +42,7 @@ export async function runAgent({
   model,
   tools,
   task,
+  earlier = [],
   limits,
   signal = new AbortController().signal,
   onEvent = () => {},
@@ -48,7 +52,7 @@ export async function runAgent({
   let spent: Spent = nothingSpent;
   const steps: Step[] = [];
   const timesAsked = new Map<string, number>();
-  let turn: ModelTurn = { kind: 'task', text: task };
+  let turn: ModelTurn = { kind: 'task', text: task, earlier };
 
   try {
     for (;;) {

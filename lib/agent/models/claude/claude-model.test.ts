@@ -10,7 +10,7 @@ import { strictSchemaProblem } from '@/tests/support/messages-api-rules';
 import { scenario } from '@/tests/support/scenario';
 import { bakeryTools } from '../../bakery/tools';
 import { runAgent } from '../../core/run-agent';
-import type { AgentEvent, Limits } from '../../types';
+import type { AgentEvent, Limits, ThreadTurn } from '../../types';
 import { createModel } from '../create-model';
 import { ModelRequestError } from '../model-error';
 import type { ClaudeSettings } from './claude-model';
@@ -45,7 +45,11 @@ function draft(
   task: string,
   change: Partial<ClaudeSettings> = {},
   onEvent?: (e: AgentEvent) => void,
-  { now = tuesdayMorning, askedAt = now }: { now?: Date; askedAt?: Date } = {},
+  {
+    now = tuesdayMorning,
+    askedAt = now,
+    earlier = [],
+  }: { now?: Date; askedAt?: Date; earlier?: ThreadTurn[] } = {},
 ) {
   const facts = exampleBakeryData();
   const model = createModel({
@@ -56,7 +60,7 @@ function draft(
     claude: settings(change),
   });
   const tools = bakeryTools(facts, { now, askedAt });
-  return runAgent({ model, tools, task, limits, onEvent });
+  return runAgent({ model, tools, task, earlier, limits, onEvent });
 }
 
 type Body = {
@@ -167,8 +171,40 @@ describe('the Claude adapter', () => {
     expect(first.content).toHaveLength(2);
     expect(first.content[1]).toEqual({ type: 'text', text: question });
     expect(first.content[0]?.text).not.toContain('free');
-    expect(JSON.stringify(body(0).system)).toContain('second text block');
+    expect(JSON.stringify(body(0).system)).toContain('its own text block in a user turn');
   });
+
+  scenario(
+    'A conversation goes to Claude as alternating turns with the newest message last',
+    async () => {
+      api.push(fake.text('Two rye loaves added: $54.00 in all.'));
+      const earlier: ThreadTurn[] = [
+        { author: 'customer', text: 'Two dozen sourdough rolls on Saturday at 9?' },
+        { author: 'bakery', text: 'Yes: 24 rolls come to $36.00, ready Saturday at 9 am.' },
+        { author: 'customer', text: 'Thanks!' },
+      ];
+      const run = await draft('Can I add two rye loaves?', {}, undefined, { earlier });
+      expect(run.stop.kind).toBe('answered');
+      expect(api.requests[0]?.refusal).toBeUndefined();
+      const turns = body(0).messages as {
+        role: string;
+        content: { type: string; text: string }[];
+      }[];
+      expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user']);
+      expect(turns[0]?.content.map((b) => b.text)).toEqual([
+        expect.stringContaining('Earlier in this conversation'),
+        'Two dozen sourdough rolls on Saturday at 9?',
+      ]);
+      expect(turns[1]?.content).toEqual([
+        { type: 'text', text: 'Yes: 24 rolls come to $36.00, ready Saturday at 9 am.' },
+      ]);
+      const last = turns[2]?.content.map((b) => b.text) ?? [];
+      expect(last).toHaveLength(4);
+      expect(last[1]).toBe('Thanks!');
+      expect(last[2]).toContain('the newest in the conversation');
+      expect(last[3]).toBe('Can I add two rye loaves?');
+    },
+  );
 
   scenario('The cached prefix is the same bytes for every draft of a day', async () => {
     api.push(fake.text('One.'), fake.text('Two.'));

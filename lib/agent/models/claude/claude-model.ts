@@ -10,7 +10,7 @@ import type { AnyTool } from '../../core/tool';
 import type { Model, ModelReply, ModelTurn, Usage } from '../../types';
 import { failureFromStatus, type ModelFailure, ModelRequestError } from '../model-error';
 import { costOf } from './prices';
-import { taskContent } from './prompt';
+import { conversationTurns } from './prompt';
 import { replyFor } from './stop-reason';
 import { claudeToolDefinitions } from './tool-definitions';
 
@@ -54,7 +54,9 @@ export function claudeModel({
   return {
     name: settings.model,
     async takeTurn(turn, { signal, onEvent }) {
-      messages.push(userMessage(turn, timing));
+      if (turn.kind === 'task')
+        messages.push(...conversationTurns(turn.earlier, turn.text, timing));
+      else messages.push(toolResultsMessage(turn));
       const message = await streamMessage({
         client,
         settings,
@@ -129,8 +131,7 @@ export function requestParams({
   };
 }
 
-function userMessage(turn: ModelTurn, timing: string | undefined): BetaMessageParam {
-  if (turn.kind === 'task') return { role: 'user', content: taskContent(turn.text, timing) };
+function toolResultsMessage(turn: Extract<ModelTurn, { kind: 'toolResults' }>): BetaMessageParam {
   return {
     role: 'user',
     content: turn.results.map((result) => ({

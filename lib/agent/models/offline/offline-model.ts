@@ -3,8 +3,8 @@ import { today, wallClock } from '../../bakery/facts';
 import { wordingOf } from '../../bakery/wording';
 import type { Model, ModelReply } from '../../types';
 import { noUsage } from '../scripted';
+import { readConversation } from './follow-up';
 import { type PlannedCall, planCalls } from './plan';
-import { readQuestion } from './read-question';
 import { writeDraft } from './write-draft';
 
 export const offlineModelName = 'offline drafter';
@@ -24,7 +24,7 @@ export function offlineModel({
 }: {
   facts: BakeryData;
   now: Date;
-  /** When the question arrived: dates without a year are read from its day. */
+  /** When the newest message arrived: its days are read from its day. */
   askedAt?: Date;
 }): Model {
   let planned: PlannedCall[] = [];
@@ -33,7 +33,7 @@ export function offlineModel({
     async takeTurn(turn, { signal, onEvent }) {
       signal.throwIfAborted();
       if (turn.kind === 'task') {
-        const reading = readQuestion(turn.text, {
+        const reading = readConversation(turn.earlier, turn.text, {
           menu: facts.menu.map((item) => item.name),
           today: today(facts, askedAt),
         });

@@ -1,0 +1,83 @@
+import type { ThreadMessage } from '@/db/conversations';
+import type { SentReply } from '@/db/inbox';
+import { formatWhen } from '@/lib/format-time';
+
+/**
+ * The conversation above the editor, oldest first: what the customer wrote and what the desk
+ * sent. The draft below answers the newest customer message, which is marked.
+ */
+export function Thread({
+  thread,
+  replies,
+  timezone,
+  customerName,
+}: {
+  thread: ThreadMessage[];
+  replies: SentReply[];
+  timezone: string;
+  customerName: string;
+}) {
+  const newestFromCustomer = thread.findLast((message) => message.author === 'customer')?.id;
+  return (
+    <section
+      aria-labelledby="thread-title"
+      className="rounded-lg border border-stone-200 bg-white p-4"
+    >
+      <h2
+        id="thread-title"
+        className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-600"
+      >
+        {thread.length > 1 ? `The conversation (${thread.length} messages)` : 'The question'}
+      </h2>
+      <ol className="flex flex-col gap-3" data-testid="thread">
+        {thread.map((message) => {
+          const reply = replies.find((r) => r.id === message.replyId);
+          const newest = message.id === newestFromCustomer;
+          return message.author === 'bakery' ? (
+            <li
+              key={message.id}
+              data-testid="thread-message"
+              data-author="bakery"
+              className="ml-6 rounded-md border border-green-200 bg-green-50 p-3"
+            >
+              <p className="mb-1 text-sm font-semibold text-green-950" data-testid="sent-reply">
+                Sent by {message.senderName ?? 'the bakery'}, {formatWhen(message.at, timezone)}
+              </p>
+              <p className="whitespace-pre-wrap break-words" data-testid="sent-reply-text">
+                {message.text}
+              </p>
+              {reply ? (
+                <p className="mt-1 text-xs text-stone-700">
+                  {reply.edited
+                    ? `Edited from the draft (${reply.editDistance} character${reply.editDistance === 1 ? '' : 's'} changed).`
+                    : 'Sent as drafted.'}
+                </p>
+              ) : null}
+            </li>
+          ) : (
+            <li
+              key={message.id}
+              data-testid="thread-message"
+              data-author="customer"
+              data-newest={newest}
+              className={`mr-6 rounded-md border p-3 ${newest ? 'border-amber-300 bg-amber-50' : 'border-stone-200'}`}
+            >
+              <p className="mb-1 text-sm font-semibold text-stone-700">
+                {customerName}, {formatWhen(message.at, timezone)}
+                {newest && thread.length > 1 ? (
+                  <span className="font-normal text-amber-900"> · the message to answer</span>
+                ) : null}
+              </p>
+              <p
+                className="whitespace-pre-wrap break-words"
+                data-testid={newest ? 'question-text' : 'earlier-message-text'}
+              >
+                {message.text}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import 'server-only';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { hashTicketToken } from '@/lib/intake/ticket-token';
+import { type Db, getDb, immediate } from './client';
+import { unclaimed } from './queue';
+import {
+  bakery,
+  type Channel,
+  type Message,
+  type MessageAuthor,
+  messages,
+  type Question,
+  questions,
+  replies,
+  users,
+} from './schema';
+
+/**
+ * A ticket is a conversation: the customer's messages and the bakery's sent replies, in order.
+ * Messages are only ever appended; the conversation's state follows the newest one.
+ */
+
+/** Which conversation a message continues: the ticket's token, or its first message's externalId. */
+export type ThreadKey = { token: string } | { externalId: string; channel: Channel };
+
+function findConversation(db: Db, key: ThreadKey): Question | undefined {
+  const where =
+    'token' in key
+      ? eq(questions.ticketHash, hashTicketToken(key.token))
+      : and(eq(questions.channel, key.channel), eq(questions.externalId, key.externalId));
+  return db.select().from(questions).where(where).get();
+}
+
+/** The message a channel already sent under this id, if any. */
+export function messageByExternalId(
+  db: Db,
+  channel: Channel,
+  externalId: string | null | undefined,
+): Message | undefined {
+  if (externalId == null) return undefined;
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channel, channel), eq(messages.externalId, externalId)))
+    .get();
+}
+
+export type AddedMessage =
+  | { ok: true; created: boolean; question: Question; message: Message }
+  | { ok: false; reason: 'notFound' };
+
+/**
+ * Appends a customer's message to their conversation and puts it back in the drafting queue:
+ * whatever state it was in (drafted, sent, even discarded), the newest message now needs an
+ * answer. A draft being written from the older messages loses its lease, so its result is
+ * dropped rather than stored over the newer message. With an externalId the call is idempotent
+ * per channel: the same id again returns the message already stored and changes nothing.
+ */
+export function addCustomerMessage(input: {
+  thread: ThreadKey;
+  text: string;
+  channel: Channel;
+  externalId?: string | null;
+  now?: Date;
+}): AddedMessage {
+  const db = getDb();
+  const now = input.now ?? new Date();
+  return immediate(db, (): AddedMessage => {
+    const repeat = messageByExternalId(db, input.channel, input.externalId);
+    if (repeat) {
+      const question = db.select().from(questions).where(eq(questions.id, repeat.questionId)).get();
+      if (question) return { ok: true, created: false, question, message: repeat };
+    }
+    const conversation = findConversation(db, input.thread);
+    // An erased conversation has no customer left to answer: it takes no more messages.
+    if (!conversation || conversation.erasedAt !== null) return { ok: false, reason: 'notFound' };
+    const message = db
+      .insert(messages)
+      .values({
+        questionId: conversation.id,
+        author: 'customer',
+        channel: input.channel,
+        text: input.text,
+        externalId: input.externalId ?? null,
+        at: now,
+      })
+      .returning()
+      .get();
+    // After a reply was sent its draft is spent; before, staff's draft stays, marked as
+    // answering an older message, until the new draft replaces it.
+    const spent = conversation.status === 'sent' || conversation.status === 'discarded';
+    const question = db
+      .update(questions)
+      .set({
+        status: 'queued',
+        ...unclaimed,
+        attempts: 0,
+        lastError: null,
+        ...(spent ? { draftText: null, draftRunId: null } : {}),
+        updatedAt: now,
+        version: sql`${questions.version} + 1`,
+      })
+      .where(eq(questions.id, conversation.id))
+      .returning()
+      .get();
+    return { ok: true, created: true, question, message };
+  });
+}
+
+/** A message as people read it: for the bakery's, who sent it (a name, or null when hidden). */
+export type ThreadMessage = Pick<
+  Message,
+  'id' | 'author' | 'channel' | 'text' | 'at' | 'replyId'
+> & { senderName: string | null };
+
+/**
+ * The conversation in order, oldest first. Staff see who sent each reply; the customer's page
+ * passes `withStaffNames: false` unless the owner chose to show them.
+ */
+export function listThread({
+  questionId,
+  withStaffNames,
+}: {
+  questionId: number;
+  withStaffNames: boolean;
+}): ThreadMessage[] {
+  const rows = getDb()
+    .select({
+      id: messages.id,
+      author: messages.author,
+      channel: messages.channel,
+      text: messages.text,
+      at: messages.at,
+      replyId: messages.replyId,
+      senderName: users.name,
+    })
+    .from(messages)
+    .leftJoin(replies, eq(replies.id, messages.replyId))
+    .leftJoin(users, eq(users.id, replies.sentBy))
+    .where(eq(messages.questionId, questionId))
+    .orderBy(asc(messages.id))
+    .all();
+  return rows.map((row) => ({ ...row, senderName: withStaffNames ? row.senderName : null }));
+}
+
+/** The thread as the customer's ticket page shows it: replies named only if the owner allows. */
+export function listThreadForCustomer({ questionId }: { questionId: number }): ThreadMessage[] {
+  const shown = getDb().select({ show: bakery.showStaffNames }).from(bakery).get()?.show ?? false;
+  return listThread({ questionId, withStaffNames: shown });
+}
+
+/** The newest message a customer wrote in a conversation. */
+export function latestCustomerMessage({
+  questionId,
+}: {
+  questionId: number;
+}): Pick<Message, 'id' | 'at' | 'text'> | undefined {
+  return getDb()
+    .select({ id: messages.id, at: messages.at, text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.questionId, questionId), eq(messages.author, 'customer')))
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .get();
+}
+
+/** What a drafting run reads: every message so far, as author and text. */
+export function threadForDrafting({
+  questionId,
+}: {
+  questionId: number;
+}): Pick<Message, 'id' | 'author' | 'text' | 'at'>[] {
+  return getDb()
+    .select({ id: messages.id, author: messages.author, text: messages.text, at: messages.at })
+    .from(messages)
+    .where(eq(messages.questionId, questionId))
+    .orderBy(asc(messages.id))
+    .all();
+}
+
+/** Writes a message row inside a caller's transaction (a new conversation, a sent reply). */
+export function insertMessage(
+  db: Db,
+  values: {
+    questionId: number;
+    author: MessageAuthor;
+    channel: Channel;
+    text: string;
+    externalId?: string | null;
+    replyId?: number | null;
+    at: Date;
+  },
+): Message {
+  return db.insert(messages).values(values).returning().get();
+}

@@ -1,0 +1,267 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import {
+  addCustomerMessage,
+  listThread,
+  listThreadForCustomer,
+  threadForDrafting,
+} from '@/db/conversations';
+import { discardQuestion } from '@/db/drafts';
+import { createQuestion, getQuestion } from '@/db/questions';
+import { claimNextQuestion, claimQuestion, recordAttempt } from '@/db/queue';
+import { sendReply } from '@/db/replies';
+import { eraseExpiredConversations } from '@/db/retention';
+import { createUser } from '@/db/users';
+import type { ModelTurn } from '@/lib/agent';
+import { answerReply, noUsage } from '@/lib/agent/models/scripted';
+import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
+import { draftClaimedQuestion } from '@/server/drafting/draft-question';
+import { useTempDatabase } from '../support/temp-db';
+
+const t0 = new Date('2026-12-01T15:00:00Z');
+const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+
+function count(table: string): number {
+  return getDb().$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
+}
+
+describe('conversations', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  let sam: number;
+
+  beforeEach(() => {
+    temp = useTempDatabase();
+    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    const created = createUser({
+      email: 'sam@conversations.test',
+      name: 'Sam',
+      role: 'staff',
+      passwordHash: UNMATCHABLE_PASSWORD_HASH,
+      now: t0,
+    });
+    if (!created.ok) throw new Error('no user');
+    sam = created.user.id;
+  });
+  afterEach(() => temp.cleanup());
+
+  function ask(text: string, externalId: string | null = null) {
+    const stored = createQuestion({
+      text,
+      customerName: 'Rosa',
+      customerEmail: 'rosa@example.com',
+      channel: externalId ? 'api' : 'web',
+      externalId,
+      now: at(0),
+    });
+    if (!stored.created) throw new Error('not new');
+    return stored;
+  }
+
+  function draftAndSend(id: number, text: string, minute: number) {
+    const claim = claimQuestion({ id, owner: 'w', leaseMs: 60_000, now: at(minute) });
+    if (!claim.ok) throw new Error(`not claimed: ${claim.reason}`);
+    recordAttempt({
+      questionId: id,
+      leaseToken: claim.question.leaseToken ?? '',
+      run: {
+        model: 'offline drafter',
+        stopKind: 'answered',
+        draftText: text,
+        factsVersion: 1,
+        startedAt: at(minute),
+        finishedAt: at(minute),
+      },
+      calls: [],
+      next: { status: 'drafted' },
+      now: at(minute),
+    });
+    const version = getQuestion({ id })?.version ?? 0;
+    const sent = sendReply({ questionId: id, text, version, userId: sam, now: at(minute + 1) });
+    if (!sent.ok) throw new Error(`not sent: ${sent.reason}`);
+  }
+
+  it('opens with the first message, and a reply joins the thread as the bakery', () => {
+    const { question } = ask('Two dozen rolls on Saturday?');
+    draftAndSend(question.id, '24 rolls are $36.00.', 1);
+    expect(
+      listThread({ questionId: question.id, withStaffNames: true }).map((m) => [
+        m.author,
+        m.text,
+        m.senderName,
+      ]),
+    ).toEqual([
+      ['customer', 'Two dozen rolls on Saturday?', null],
+      ['bakery', '24 rolls are $36.00.', 'Sam'],
+    ]);
+    expect(getQuestion({ id: question.id })?.status).toBe('sent');
+  });
+
+  it('a message after the reply needs a draft again, and the spent draft is cleared', () => {
+    const { question, ticketToken } = ask('Two dozen rolls on Saturday?');
+    draftAndSend(question.id, '24 rolls are $36.00.', 1);
+    const added = addCustomerMessage({
+      thread: { token: ticketToken },
+      text: 'Can I add two rye loaves?',
+      channel: 'web',
+      now: at(5),
+    });
+    expect(added).toMatchObject({
+      ok: true,
+      created: true,
+      question: { id: question.id, status: 'queued', draftText: null, draftRunId: null },
+      message: { author: 'customer', text: 'Can I add two rye loaves?' },
+    });
+    // Staff can answer again: a second reply is sent and the thread holds all four messages.
+    draftAndSend(question.id, 'Added: $54.00 in all.', 6);
+    expect(threadForDrafting({ questionId: question.id }).map((m) => m.author)).toEqual([
+      'customer',
+      'bakery',
+      'customer',
+      'bakery',
+    ]);
+    expect(count('replies')).toBe(2);
+  });
+
+  it('continues a thread by its first message externalId, idempotently per message id', () => {
+    const { question } = ask('Rye on Friday?', 'crm-1');
+    const first = addCustomerMessage({
+      thread: { externalId: 'crm-1', channel: 'api' },
+      text: 'Make it two.',
+      channel: 'api',
+      externalId: 'crm-2',
+      now: at(3),
+    });
+    const again = addCustomerMessage({
+      thread: { externalId: 'crm-1', channel: 'api' },
+      text: 'Make it two.',
+      channel: 'api',
+      externalId: 'crm-2',
+      now: at(4),
+    });
+    expect(first).toMatchObject({ ok: true, created: true, question: { id: question.id } });
+    expect(again).toMatchObject({ ok: true, created: false });
+    if (first.ok && again.ok) expect(again.message.id).toBe(first.message.id);
+    expect(count('messages')).toBe(count('questions') + 1);
+    // A new conversation posted with a follow-up's id is that same conversation, not a new one.
+    const repeat = createQuestion({
+      text: 'Make it two.',
+      customerName: 'Rosa',
+      customerEmail: null,
+      channel: 'api',
+      externalId: 'crm-2',
+    });
+    expect(repeat).toMatchObject({ created: false, question: { id: question.id } });
+  });
+
+  it('an unknown or erased thread takes nothing', () => {
+    const before = { messages: count('messages'), questions: count('questions') };
+    for (const thread of [
+      { token: 'x'.repeat(32) },
+      { externalId: 'nobody', channel: 'api' as const },
+    ]) {
+      expect(addCustomerMessage({ thread, text: 'Hello?', channel: 'web' })).toEqual({
+        ok: false,
+        reason: 'notFound',
+      });
+    }
+    const { question, ticketToken } = ask('Old question');
+    discardQuestion({ id: question.id, reason: 'Spam', now: at(1) });
+    getDb().$client.prepare('update bakery set retention_days = 1').run();
+    eraseExpiredConversations({ now: at(3 * 24 * 60), by: null });
+    expect(getQuestion({ id: question.id })?.erasedAt).not.toBeNull();
+    expect(
+      addCustomerMessage({ thread: { token: ticketToken }, text: 'Hello?', channel: 'web' }),
+    ).toEqual({ ok: false, reason: 'notFound' });
+    expect(count('messages')).toBe(before.messages + 1);
+    // Erasure empties every message of the conversation.
+    expect(threadForDrafting({ questionId: question.id }).map((m) => m.text)).not.toContain(
+      'Old question',
+    );
+  });
+
+  it('a message that arrives mid-draft takes the lease, so the older draft is dropped', () => {
+    const { question, ticketToken } = ask('Rolls on Saturday?');
+    const claimed = claimNextQuestion({ owner: 'w', leaseMs: 60_000, now: at(1) });
+    expect(claimed?.id).toBe(question.id);
+    addCustomerMessage({ thread: { token: ticketToken }, text: 'Actually Friday', channel: 'web' });
+    const late = recordAttempt({
+      questionId: question.id,
+      leaseToken: claimed?.leaseToken ?? '',
+      run: {
+        model: 'offline drafter',
+        stopKind: 'answered',
+        draftText: 'Saturday works.',
+        factsVersion: 1,
+        startedAt: at(1),
+        finishedAt: at(2),
+      },
+      calls: [],
+      next: { status: 'drafted' },
+      now: at(2),
+    });
+    expect(late).toEqual({ ok: false, reason: 'leaseLost' });
+    expect(getQuestion({ id: question.id })).toMatchObject({ status: 'queued', draftText: null });
+  });
+
+  it('shows staff names to the customer only when the owner allows it', () => {
+    const { question } = ask('Rye?');
+    draftAndSend(question.id, 'Yes, $9.00.', 1);
+    const names = () => listThreadForCustomer({ questionId: question.id }).map((m) => m.senderName);
+    expect(names()).toEqual([null, null]);
+    getDb().$client.prepare('update bakery set show_staff_names = 1').run();
+    expect(names()).toEqual([null, 'Sam']);
+  });
+
+  it('a draft reads the whole thread and answers the newest customer message', async () => {
+    const { question, ticketToken } = ask('Two dozen sourdough rolls on Saturday at 9?');
+    draftAndSend(question.id, '24 rolls are $36.00, Saturday at 9 works.', 1);
+    const added = addCustomerMessage({
+      thread: { token: ticketToken },
+      text: 'Thanks! Can I add two rye loaves?',
+      channel: 'web',
+      now: at(5),
+    });
+    const seen: ModelTurn[] = [];
+    const claimed = claimNextQuestion({ owner: 'w', leaseMs: 60_000, now: new Date() });
+    if (!claimed) throw new Error('nothing to claim');
+    let askedAt: Date | undefined;
+    await draftClaimedQuestion({
+      question: claimed,
+      owner: 'w',
+      signal: new AbortController().signal,
+      settings: {
+        limits: { maxTurns: 2, maxTokens: 1000, maxDollars: 1 },
+        leaseMs: 60_000,
+        maxAttempts: 3,
+        makeModel: (input) => {
+          askedAt = input.askedAt;
+          return {
+            name: 'recorder',
+            takeTurn: async (turn) => {
+              seen.push(turn);
+              return answerReply('Added.', noUsage, 0);
+            },
+          };
+        },
+      },
+    });
+    expect(seen[0]).toEqual({
+      kind: 'task',
+      text: 'Thanks! Can I add two rye loaves?',
+      earlier: [
+        { author: 'customer', text: 'Two dozen sourdough rolls on Saturday at 9?' },
+        { author: 'bakery', text: '24 rolls are $36.00, Saturday at 9 works.' },
+      ],
+    });
+    expect(askedAt?.toISOString()).toBe(at(5).toISOString());
+    const run = getDb()
+      .$client.prepare(
+        'select answered_message_id, messages_read from agent_runs order by id desc limit 1',
+      )
+      .get();
+    expect(run).toEqual({
+      answered_message_id: added.ok ? added.message.id : -1,
+      messages_read: 3,
+    });
+  });
+});
