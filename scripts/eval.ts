@@ -126,6 +126,7 @@ async function main(): Promise<void> {
       model: drafter,
       tools: bakeryTools(facts, { now, askedAt }),
       task: testCase.question,
+      earlier: testCase.earlier,
       limits: limitsFromEnv(config),
     });
     const ms = performance.now() - started;

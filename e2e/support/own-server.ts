@@ -20,10 +20,13 @@ export async function startOwnServer({
   name,
   port,
   env = {},
+  prepareDatabase,
 }: {
   name: string;
   port: number;
   env?: Record<string, string>;
+  /** Writes the database the server starts on (an earlier release's, say); fresh otherwise. */
+  prepareDatabase?: (path: string) => void;
 }): Promise<OwnServer> {
   const runDir = process.env.E2E_RUN_DIR;
   if (!runDir)
@@ -31,6 +34,7 @@ export async function startOwnServer({
   const dir = join(runDir, name);
   mkdirSync(dir, { recursive: true });
   const databasePath = join(dir, 'desk.db');
+  prepareDatabase?.(databasePath);
   // Only the settings given: none of the suite's own HOST, proxies or host names.
   const { child, output } = spawnInGroup(
     ['scripts/start.mjs', '--no-build'],

@@ -29,6 +29,12 @@ const menuChange = z.strictObject({
 export const evalCase = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'kebab-case, e.g. "rolls-two-dozen"'),
   question: z.string().min(1),
+  /** The conversation before the question, oldest first: the customer's and the bakery's. */
+  earlier: z
+    .array(
+      z.strictObject({ author: z.enum(['customer', 'bakery']), text: z.string().min(1) }),
+    )
+    .default([]),
   /** When the draft is made; the set's default clock when absent. */
   now: localTime.optional(),
   /** When the question arrived, for "today" and "tomorrow"; the draft's clock when absent. */

@@ -166,16 +166,15 @@ export default async function QuestionPage({
             </p>
           ) : null}
 
-          {question.status === 'sent' || question.status === 'discarded' ? null : (
-            <QuestionLive
-              questionId={question.id}
-              status={
-                question.status === 'queued' || question.status === 'drafting'
-                  ? question.status
-                  : 'other'
-              }
-            />
-          )}
+          {/* Live even once answered: the customer may write again. */}
+          <QuestionLive
+            questionId={question.id}
+            status={
+              question.status === 'queued' || question.status === 'drafting'
+                ? question.status
+                : 'other'
+            }
+          />
           <QuestionWorkspace
             key={question.id}
             questionId={question.id}
@@ -198,6 +197,7 @@ export default async function QuestionPage({
             currentRunId={question.draftRunId}
             factsVersion={factsVersion}
             timezone={timezone}
+            thread={thread}
           />
         </section>
       </div>

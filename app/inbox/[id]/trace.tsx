@@ -1,3 +1,4 @@
+import type { ThreadMessage } from '@/db/conversations';
 import type { RunWithCalls } from '@/db/inbox';
 import type { ToolCall } from '@/db/schema';
 import { formatWhen } from '@/lib/format-time';
@@ -13,11 +14,14 @@ export function Trace({
   currentRunId,
   factsVersion,
   timezone,
+  thread,
 }: {
   runs: RunWithCalls[];
   currentRunId: number | null;
   factsVersion: number;
   timezone: string;
+  /** The conversation's messages, to say which of them each run read. */
+  thread: Pick<ThreadMessage, 'id' | 'at'>[];
 }) {
   if (runs.length === 0) {
     return (
@@ -31,7 +35,13 @@ export function Trace({
   return (
     <div className="flex flex-col gap-4">
       {current ? (
-        <RunTrace run={current} factsVersion={factsVersion} timezone={timezone} testId="trace" />
+        <RunTrace
+          run={current}
+          factsVersion={factsVersion}
+          timezone={timezone}
+          thread={thread}
+          testId="trace"
+        />
       ) : null}
       {earlier.length > 0 ? (
         <details className="rounded-lg border border-stone-200 bg-white" data-testid="earlier-runs">
@@ -45,6 +55,7 @@ export function Trace({
                 run={run}
                 factsVersion={factsVersion}
                 timezone={timezone}
+                thread={thread}
                 testId="earlier-run"
               />
             ))}
@@ -59,15 +70,30 @@ function modelName(model: string): string {
   return model === 'offline drafter' ? 'offline drafter (rules, no AI model)' : model;
 }
 
+/** Which messages a run read: how many, and the customer's message it answered. */
+function messagesRead(
+  run: RunWithCalls,
+  thread: Pick<ThreadMessage, 'id' | 'at'>[],
+  timezone: string,
+): string {
+  const count = `${run.messagesRead} message${run.messagesRead === 1 ? '' : 's'}`;
+  const answered = thread.find((message) => message.id === run.answeredMessageId);
+  return answered
+    ? `${count}, answering the customer's of ${formatWhen(answered.at, timezone)}`
+    : count;
+}
+
 function RunTrace({
   run,
   factsVersion,
   timezone,
+  thread,
   testId,
 }: {
   run: RunWithCalls;
   factsVersion: number;
   timezone: string;
+  thread: Pick<ThreadMessage, 'id' | 'at'>[];
   testId: string;
 }) {
   const turns = groupByTurn(run.calls);
@@ -102,6 +128,7 @@ function RunTrace({
           <Fact label="Stopped" value={stopLabel(run)} testId="run-stop" />
           <Fact label="Model" value={modelName(run.model)} testId="run-model" />
           <Fact label="Turns" value={String(run.turns)} />
+          <Fact label="Read" value={messagesRead(run, thread, timezone)} testId="run-read" />
           <Fact
             label="Tokens"
             value={`${tokens.toLocaleString('en-US')} (${run.inputTokens} in, ${run.outputTokens} out)`}

@@ -32,6 +32,6 @@ export const writeBack = action(
       );
     }
     publishDeskEvent({ kind: 'queueChanged', questionId: added.question.id });
-    redirect(`/t/${input.token}#latest`);
+    redirect(`/t/${input.token}`);
   },
 );

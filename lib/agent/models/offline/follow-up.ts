@@ -39,8 +39,14 @@ function added(order: readonly Item[], more: readonly Item[]): Item[] {
   return items;
 }
 
-/** The earlier order's items with the newest message's counts in place of theirs. */
+/**
+ * The earlier order's items with the newest message's counts in place of theirs. Naming none of
+ * the earlier items ("actually make it two rye loaves instead") swaps the order for the new one.
+ */
 function changed(order: readonly Item[], next: readonly Item[]): Item[] {
+  if (!next.some((item) => order.some((earlier) => earlier.name === item.name))) {
+    return withoutDays(next);
+  }
   const items = withoutDays(order);
   for (const item of next) {
     const same = items.find((earlier) => earlier.name === item.name);

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { fillReleaseDatabase } from '../tests/support/release-data';
+import { type OwnServer, startOwnServer } from './support/own-server';
+
+/**
+ * An operator upgrades: `npm start` on a database the previous release wrote (its own rows and
+ * 1,000 more conversations in every state). The server migrates it as it starts, and every
+ * customer's old ticket link still opens their conversation over HTTP.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100) + 6;
+let server: OwnServer;
+let tokens: Record<string, string> = {};
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startOwnServer({
+    name: 'upgraded-desk',
+    port,
+    prepareDatabase: (path) => {
+      ({ tokens } = fillReleaseDatabase(path, { idx: 3, questions: 1000 }));
+    },
+  });
+});
+test.afterAll(async () => server?.stop());
+
+test('every ticket link from the previous release opens its conversation after the upgrade', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const db = new Database(server.databasePath, { readonly: true });
+  const questions = new Map(
+    (
+      db.prepare('select id, text, status from questions').all() as {
+        id: number;
+        text: string;
+        status: string;
+      }[]
+    ).map((q) => [String(q.id), q]),
+  );
+  const replies = db.prepare('select question_id, text from replies').all() as {
+    question_id: number;
+    text: string;
+  }[];
+  db.close();
+  expect(Object.keys(tokens).length).toBeGreaterThan(1000);
+  const escaped = (text: string) =>
+    text
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll("'", '&#x27;')
+      .replaceAll('"', '&quot;');
+  const entries = Object.entries(tokens);
+  for (let i = 0; i < entries.length; i += 25) {
+    await Promise.all(
+      entries.slice(i, i + 25).map(async ([id, token]) => {
+        const response = await request.get(`${server.url}/t/${token}`);
+        expect(response.status(), `ticket of question ${id}`).toBe(200);
+        const html = await response.text();
+        const question = questions.get(id);
+        expect(html).toContain(escaped(question?.text ?? 'missing'));
+        for (const reply of replies.filter((r) => String(r.question_id) === id)) {
+          expect(html).toContain(escaped(reply.text.split('\n')[0] ?? ''));
+        }
+      }),
+    );
+  }
+  // A link nobody was given opens nothing.
+  expect((await request.get(`${server.url}/t/${'Q'.repeat(32)}`)).status()).toBe(404);
+});
