@@ -31,9 +31,7 @@ export const evalCase = z.strictObject({
   question: z.string().min(1),
   /** The conversation before the question, oldest first: the customer's and the bakery's. */
   earlier: z
-    .array(
-      z.strictObject({ author: z.enum(['customer', 'bakery']), text: z.string().min(1) }),
-    )
+    .array(z.strictObject({ author: z.enum(['customer', 'bakery']), text: z.string().min(1) }))
     .default([]),
   /** When the draft is made; the set's default clock when absent. */
   now: localTime.optional(),
