@@ -358,13 +358,35 @@ export const messages = sqliteTable(
     /** Set on the bakery's messages: the reply that sent it. */
     replyId: integer('reply_id').references(() => replies.id, { onDelete: 'cascade' }),
     at: timestamp('at').notNull(),
+    /**
+     * Email only: the RFC 5322 Message-ID (without angle brackets) the message came in as (a
+     * customer's) or goes out as (the bakery's, minted before sending), the subject, the sender's
+     * address and the References chain it carried, so replies thread in the customer's mail.
+     */
+    emailMessageId: text('email_message_id'),
+    emailSubject: text('email_subject'),
+    emailFrom: text('email_from'),
+    emailReferences: text('email_references'),
   },
   (t) => [
     index('messages_question').on(t.questionId, t.id),
     uniqueIndex('messages_channel_external_id').on(t.channel, t.externalId),
     uniqueIndex('messages_reply').on(t.replyId),
+    uniqueIndex('messages_email_message_id').on(t.emailMessageId),
   ],
 );
+
+/**
+ * How each mail server answered last: written by the workers that talk to them, read by the
+ * settings page, so an owner sees a server that is down or refusing logins (never a password).
+ */
+export const mailChannels = sqliteTable('mail_channels', {
+  /** 'smtp' (replies out) or 'imap' (customers' emails in). */
+  name: text('name', { enum: ['smtp', 'imap'] }).primaryKey(),
+  lastOkAt: timestamp('last_ok_at'),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at'),
+});
 
 export const auditLog = sqliteTable(
   'audit_log',
@@ -403,4 +425,5 @@ export type SignInChallenge = typeof signInChallenges.$inferSelect;
 export type RecoveryCode = typeof recoveryCodes.$inferSelect;
 export type Reply = typeof replies.$inferSelect;
 export type Message = typeof messages.$inferSelect;
+export type MailChannel = typeof mailChannels.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -19,7 +19,7 @@ export const questionStatuses = [
 ] as const;
 export type QuestionStatus = (typeof questionStatuses)[number];
 
-export const channels = ['web', 'api', 'sample'] as const;
+export const channels = ['web', 'api', 'sample', 'email'] as const;
 export type Channel = (typeof channels)[number];
 
 /** Who wrote a message of a conversation: the customer, or the bakery (a person sending a reply). */

@@ -11,6 +11,12 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
 
+/** A mail server's address: the scheme says the protocol and whether TLS starts at once. */
+const mailUrl = (schemes: string[]) =>
+  z.url().refine((value) => schemes.includes(new URL(value).protocol), {
+    message: `must start with ${schemes.map((s) => `${s}//`).join(' or ')}`,
+  });
+
 const envSchema = z
   .object({
     DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('data/bakery.db')),
@@ -41,6 +47,14 @@ const envSchema = z
     SESSION_IDLE_MINUTES: positiveInt(30),
     ALLOWED_HOSTS: optionalString,
     TRUSTED_PROXIES: optionalString,
+    // Email: replies go out through SMTP_URL from MAIL_FROM; customers' emails come in from
+    // IMAP_URL's mailbox. Unset, the desk works without email.
+    SMTP_URL: z.preprocess(emptyAsUndefined, mailUrl(['smtp:', 'smtps:']).optional()),
+    MAIL_FROM: optionalString,
+    IMAP_URL: z.preprocess(emptyAsUndefined, mailUrl(['imap:', 'imaps:']).optional()),
+    IMAP_POLL_MS: positiveInt(30_000),
+    /** Where handled mail is moved; unset, it is only marked seen. */
+    IMAP_DONE_FOLDER: optionalString,
   })
   .superRefine((env, ctx) => {
     const hosts = allowedHostNames({
@@ -60,6 +74,13 @@ const envSchema = z
         code: 'custom',
         path: ['TRUSTED_PROXIES'],
         message: `not addresses or CIDR ranges: ${proxies.invalid.join(', ')}`,
+      });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'set it with SMTP_URL: the address replies are sent from',
       });
     }
   })

@@ -1,0 +1,42 @@
+import 'server-only';
+import { getDb } from './client';
+import { type MailChannel, mailChannels } from './schema';
+
+export type MailChannelName = MailChannel['name'];
+
+/** A mail server answered as expected: the channel is healthy from now. */
+export function recordMailChannelOk({ name, now }: { name: MailChannelName; now: Date }): void {
+  getDb()
+    .insert(mailChannels)
+    .values({ name, lastOkAt: now })
+    .onConflictDoUpdate({ target: mailChannels.name, set: { lastOkAt: now } })
+    .run();
+}
+
+/**
+ * A mail server failed (down, slow, refusing the login): the words shown to the owner. The
+ * caller passes the server's own message, never the URL with its password.
+ */
+export function recordMailChannelError({
+  name,
+  error,
+  now,
+}: {
+  name: MailChannelName;
+  error: string;
+  now: Date;
+}): void {
+  getDb()
+    .insert(mailChannels)
+    .values({ name, lastError: error, lastErrorAt: now })
+    .onConflictDoUpdate({
+      target: mailChannels.name,
+      set: { lastError: error, lastErrorAt: now },
+    })
+    .run();
+}
+
+/** Each channel's last answer; a channel that never ran has no row. */
+export function listMailChannels(): MailChannel[] {
+  return getDb().select().from(mailChannels).all();
+}
