@@ -54,7 +54,13 @@ test('a customer writes back on their ticket, the new draft reads the whole thre
   await question.send();
   await expect(question.ok).toContainText('Sent.');
 
-  // The customer reads the answer and writes back.
+  // Staff keep the inbox open while the customer reads the answer and writes back.
+  await inbox.open();
+  await expect(inbox.row('Nadia Thread')).toHaveCount(0);
+  // A mark on this very page: it survives only if the page is never reloaded.
+  await page.evaluate(() => {
+    (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+  });
   await ticket.open(ticketPath);
   expect(await ticket.thread()).toEqual([
     ['customer', FIRST],
@@ -63,12 +69,14 @@ test('a customer writes back on their ticket, the new draft reads the whole thre
   await ticket.writeBack(ADD);
   await expect(customer.getByTestId('ticket-pending')).toContainText('read your message');
 
-  // The open inbox shows the conversation needing review again, with its newest message,
-  // without a reload; the new draft quotes the whole order.
-  await inbox.open();
+  // The open inbox shows the conversation needing review again, with its newest message and
+  // its length, without a reload; the new draft quotes the whole order.
   await expect(inbox.row('Nadia Thread').getByTestId('row-first-line')).toHaveText(ADD);
   await expect(inbox.row('Nadia Thread').getByTestId('row-message-count')).toHaveText('3 messages');
   await expect(inbox.row('Nadia Thread').getByTestId('status-badge')).toHaveText('Needs review');
+  expect(
+    await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage),
+  ).toBe(true);
   await inbox.row('Nadia Thread').click();
   await expect(question.questionText).toHaveText(ADD);
   await expect(page.getByTestId('thread-message')).toHaveCount(3);
