@@ -10,6 +10,8 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
+const wholeNumber = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(fallback));
 
 /** A mail server's address: the scheme says the protocol and whether TLS starts at once. */
 const mailUrl = (schemes: string[]) =>
@@ -22,7 +24,7 @@ const envSchema = z
     DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('data/bakery.db')),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    DRAFT_MODEL: z.preprocess(emptyAsUndefined, z.enum(['offline', 'claude']).optional()),
+    DRAFT_MODEL: z.preprocess(emptyAsUndefined, z.enum(['offline', 'claude', 'openai']).optional()),
     CLAUDE_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-opus-5-5')),
     CLAUDE_EFFORT: z.preprocess(
       emptyAsUndefined,
@@ -31,7 +33,16 @@ const envSchema = z
     CLAUDE_MAX_TOKENS: positiveInt(2048),
     CLAUDE_TIMEOUT_MS: positiveInt(60_000),
     CLAUDE_IDLE_TIMEOUT_MS: positiveInt(30_000),
-    CLAUDE_MAX_RETRIES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(2)),
+    CLAUDE_MAX_RETRIES: wholeNumber(2),
+    OPENAI_API_KEY: optionalString,
+    // A local server's address ends in /v1 (Ollama: http://127.0.0.1:11434/v1).
+    OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    OPENAI_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-4.1')),
+    OPENAI_STRICT: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+    OPENAI_MAX_TOKENS: positiveInt(2048),
+    OPENAI_TIMEOUT_MS: positiveInt(60_000),
+    OPENAI_IDLE_TIMEOUT_MS: positiveInt(30_000),
+    OPENAI_MAX_RETRIES: wholeNumber(2),
     DRAFT_MAX_TURNS: positiveInt(6),
     DRAFT_MAX_TOKENS: positiveInt(60_000),
     DRAFT_MAX_DOLLARS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(0.5)),

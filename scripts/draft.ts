@@ -1,5 +1,5 @@
 // `npm run draft -- [--json] [--now 2026-12-01T10:00] [--asked-at 2026-11-30T23:55]
-// [--model offline|claude] "question"`: drafts one answer from the bakery at DATABASE_PATH and
+// [--model offline|claude|openai] "question"`: drafts one answer from the bakery at DATABASE_PATH and
 // prints each lookup, the stop and the draft.
 import { parseArgs } from 'node:util';
 import { getBakeryData } from '@/db/bakery-data';
@@ -7,6 +7,9 @@ import { closeDb } from '@/db/client';
 import {
   bakeryTools,
   createModel,
+  type DraftModelKind,
+  describeCost,
+  draftModelKinds,
   limitsFromEnv,
   modelConfigFromEnv,
   parseWallTime,
@@ -40,7 +43,9 @@ function parse() {
 function describeStop(run: Run): string {
   const spent = run.spent;
   const reason = run.stop.kind === 'modelStopped' ? ` (${run.stop.reason})` : '';
-  return `${run.stop.kind}${reason} after ${spent.turns} turn${spent.turns === 1 ? '' : 's'}, ${totalTokens(spent)} tokens, $${spent.costUsd.toFixed(4)} (${run.model})`;
+  const tokens = totalTokens(spent);
+  const cost = describeCost({ model: run.model, costUsd: spent.costUsd, tokens });
+  return `${run.stop.kind}${reason} after ${spent.turns} turn${spent.turns === 1 ? '' : 's'}, ${tokens} tokens, ${cost} (${run.model})`;
 }
 
 function printTrace(run: Run): void {
@@ -64,8 +69,13 @@ async function main(): Promise<void> {
   const question = positionals.join(' ').trim();
   if (!question)
     fail('give the customer\'s question, e.g. npm run draft -- "Are you open Monday?"');
-  if (values.model !== undefined && values.model !== 'offline' && values.model !== 'claude') {
-    fail(`--model must be offline or claude, not "${values.model}"`);
+  if (
+    values.model !== undefined &&
+    !(draftModelKinds as readonly string[]).includes(values.model)
+  ) {
+    fail(
+      `--model must be ${draftModelKinds.join(', ').replace(/, (?=[^,]*$)/, ' or ')}, not "${values.model}"`,
+    );
   }
   const config = env();
   const { data: facts } = getBakeryData();
@@ -84,7 +94,7 @@ async function main(): Promise<void> {
       facts,
       now,
       askedAt,
-      model: values.model as 'offline' | 'claude' | undefined,
+      model: values.model as DraftModelKind | undefined,
     }),
   );
   const run = await runAgent({

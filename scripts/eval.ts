@@ -1,4 +1,4 @@
-// `npm run eval -- [--model offline|claude] [--json] [--filter text] [--now 2026-12-01T10:00]
+// `npm run eval -- [--model offline|claude|openai] [--json] [--filter text] [--now 2026-12-01T10:00]
 //   [--min-pass 0.95] [files…]`: drafts every case in evals/ (or the files given) against the
 // example bakery, in memory, grades each draft by the facts it must and must not say, and prints
 // the pass rate, turns, tokens, dollars and time. Writes nothing to the desk's database.
@@ -9,6 +9,8 @@ import { exampleBakeryData } from '@/db/example-bakery';
 import {
   bakeryTools,
   createModel,
+  type DraftModelKind,
+  draftModelKinds,
   limitsFromEnv,
   modelConfigFromEnv,
   parseWallTime,
@@ -33,7 +35,6 @@ import {
 
 /** The clock the set is written against unless a case or --now says otherwise: a Tuesday morning. */
 const defaultNow = '2026-12-01T10:00';
-const models = ['offline', 'claude'] as const;
 
 function fail(message: string): never {
   console.error(`eval: ${message}`);
@@ -95,8 +96,10 @@ function localInstant(value: string, timezone: string, flag: string): Date {
 async function main(): Promise<void> {
   const { values, positionals } = parse();
   const model = values.model ?? 'offline';
-  if (!(models as readonly string[]).includes(model)) {
-    fail(`--model must be ${models.join(' or ')}, not "${model}"`);
+  if (!(draftModelKinds as readonly string[]).includes(model)) {
+    fail(
+      `--model must be ${draftModelKinds.join(', ').replace(/, (?=[^,]*$)/, ' or ')}, not "${model}"`,
+    );
   }
   const minPass = parseMinPass(values['min-pass']);
   if (minPass === null)
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
       : now;
     const askedAt = new Date(Math.min(asked.getTime(), now.getTime()));
     const drafter = createModel(
-      modelConfigFromEnv(config, { facts, now, askedAt, model: model as 'offline' | 'claude' }),
+      modelConfigFromEnv(config, { facts, now, askedAt, model: model as DraftModelKind }),
     );
     modelName = drafter.name;
     const started = performance.now();

@@ -11,6 +11,6 @@ export function spendingToday(now = new Date()): BudgetStatus & { paid: boolean 
   const config = env();
   return {
     ...budgetToday({ now, defaultDollars: config.DRAFT_DAILY_DOLLARS }),
-    paid: config.DRAFT_MODEL === 'claude',
+    paid: config.DRAFT_MODEL !== 'offline',
   };
 }

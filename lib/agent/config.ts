@@ -1,7 +1,12 @@
 import type { Env } from '@/lib/env';
 import type { BakeryData } from './bakery/data';
 import type { ModelConfig } from './models/create-model';
+import type { OpenAISettings } from './models/openai/openai-model';
 import type { Limits } from './types';
+
+/** The drafters the configuration can choose between (`DRAFT_MODEL`, `--model`). */
+export const draftModelKinds = ['offline', 'claude', 'openai'] as const;
+export type DraftModelKind = (typeof draftModelKinds)[number];
 
 /**
  * The model the configuration asks for, over the bakery's facts at `now`, for a question that
@@ -14,9 +19,11 @@ export function modelConfigFromEnv(
     now,
     askedAt = now,
     model = env.DRAFT_MODEL,
-  }: { facts: BakeryData; now: Date; askedAt?: Date; model?: 'offline' | 'claude' },
+  }: { facts: BakeryData; now: Date; askedAt?: Date; model?: DraftModelKind },
 ): ModelConfig {
   if (model === 'offline') return { kind: 'offline', facts, now, askedAt };
+  if (model === 'openai')
+    return { kind: 'openai', facts, now, askedAt, openai: openaiSettings(env) };
   if (!env.ANTHROPIC_API_KEY) {
     throw new Error(
       'Drafting with Claude needs ANTHROPIC_API_KEY; set it, or set DRAFT_MODEL=offline.',
@@ -37,6 +44,28 @@ export function modelConfigFromEnv(
       idleTimeoutMs: env.CLAUDE_IDLE_TIMEOUT_MS,
       maxRetries: env.CLAUDE_MAX_RETRIES,
     },
+  };
+}
+
+/**
+ * OpenAI's API needs a key; a server of the bakery's own (OPENAI_BASE_URL) usually needs none,
+ * but the SDK always sends one, so a placeholder stands in.
+ */
+export function openaiSettings(env: Env): OpenAISettings {
+  if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
+    throw new Error(
+      "Drafting with an OpenAI-compatible model needs OPENAI_API_KEY for OpenAI's API, or OPENAI_BASE_URL for a server of your own; set one, or choose another DRAFT_MODEL.",
+    );
+  }
+  return {
+    apiKey: env.OPENAI_API_KEY ?? 'no-key',
+    baseURL: env.OPENAI_BASE_URL,
+    model: env.OPENAI_MODEL,
+    strict: env.OPENAI_STRICT === 'on',
+    maxTokens: env.OPENAI_MAX_TOKENS,
+    timeoutMs: env.OPENAI_TIMEOUT_MS,
+    idleTimeoutMs: env.OPENAI_IDLE_TIMEOUT_MS,
+    maxRetries: env.OPENAI_MAX_RETRIES,
   };
 }
 

@@ -11,18 +11,25 @@ export type {
 } from './bakery/data';
 export { formatCents } from './bakery/money';
 export { bakeryTools } from './bakery/tools';
-export { limitsFromEnv, modelConfigFromEnv } from './config';
+export {
+  type DraftModelKind,
+  draftModelKinds,
+  limitsFromEnv,
+  modelConfigFromEnv,
+  openaiSettings,
+} from './config';
 export { type Decision, decide, nothingSpent, spendReply, totalTokens } from './core/decide';
 export { type RunAgentOptions, runAgent, spentBeforeFailure } from './core/run-agent';
 export { type AnyTool, defineTool, type Tool, type ToolOutcome } from './core/tool';
-export {
-  checkClaude,
-  describeModelCheck,
-  type ModelCheck,
-} from './models/claude/check';
+export { checkClaude } from './models/claude/check';
 export type { ClaudeSettings } from './models/claude/claude-model';
 export { claudePrices, costOf, type ModelPrice, priceOf } from './models/claude/prices';
-export { claudePromptParts, createModel, type ModelConfig } from './models/create-model';
+export { createModel, type ModelConfig, promptParts } from './models/create-model';
+export {
+  describeModelCheck,
+  type ModelCheck,
+  type ModelProvider,
+} from './models/model-check';
 export {
   type ModelFailure,
   type ModelFailureKind,
@@ -30,5 +37,12 @@ export {
   modelFailureOf,
 } from './models/model-error';
 export { offlineModel, offlineModelName } from './models/offline/offline-model';
+export { checkOpenAI } from './models/openai/check';
+export {
+  type OpenAISettings,
+  openaiDefaultBaseURL,
+} from './models/openai/openai-model';
+export { openaiPriceOf, openaiPrices } from './models/openai/prices';
+export { describeCost } from './models/pricing';
 export { scriptedModel } from './models/scripted';
 export * from './types';

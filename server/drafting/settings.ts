@@ -10,8 +10,9 @@ export function draftSettingsFromEnv(): DraftSettings {
     limits: limitsFromEnv(config),
     leaseMs: config.DRAFT_LEASE_MS,
     maxAttempts: config.DRAFT_MAX_ATTEMPTS,
+    // Every model but the offline drafter may cost money; an unpriced one counts as free.
     budget:
-      config.DRAFT_MODEL === 'claude' ? { defaultDollars: config.DRAFT_DAILY_DOLLARS } : undefined,
+      config.DRAFT_MODEL === 'offline' ? undefined : { defaultDollars: config.DRAFT_DAILY_DOLLARS },
     makeModel: ({ facts, now, askedAt }) =>
       createModel(modelConfigFromEnv(config, { facts, now, askedAt })),
   };

@@ -61,7 +61,7 @@ describe('npm run eval', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ id: 'x', question: 'q', now: 'Tuesday' }]));
     const cases: [string[], string][] = [
-      [['--model', 'gpt-9'], '--model must be offline or claude'],
+      [['--model', 'gpt-9'], '--model must be offline, claude or openai'],
       [['--min-pass', 'most'], '--min-pass must be a share such as 0.95 or 95'],
       [['--now', 'noon'], '--now must look like 2026-12-01T10:00'],
       [['--now', '2026-13-01T10:00'], '--now must look like 2026-12-01T10:00'],

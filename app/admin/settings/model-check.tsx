@@ -21,8 +21,9 @@ export function ModelCheck({ drafter }: { drafter: string }) {
           {pending ? 'Testing… (one real request)' : 'Test the model'}
         </button>
         <p className="text-sm text-stone-600">
-          Sends one short question with the desk’s real tools to the configured Claude model and
-          says what happened. It costs a fraction of a cent and changes nothing.
+          Sends one short question with the desk’s real tools to the configured model (Claude, or
+          the OpenAI-compatible one when it drafts) and says what happened. It costs a fraction of a
+          cent and changes nothing.
         </p>
         <FormMessage message={message} />
         {verdict ? (

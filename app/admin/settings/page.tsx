@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getBakery } from '@/db/bakery';
+import { openaiDefaultBaseURL } from '@/lib/agent';
 import { centsToDollarsInput } from '@/lib/bakery-facts/price';
 import { knownTimezones } from '@/lib/bakery-facts/timezone';
 import { env } from '@/lib/env';
@@ -11,11 +12,17 @@ import { SettingsForm } from './settings-form';
 
 export const metadata: Metadata = { title: 'Settings' };
 
+/** Which provider and model write the drafts, as the configuration says. */
 function drafterName(): string {
   const config = env();
-  return config.DRAFT_MODEL === 'claude'
-    ? `Claude (${config.CLAUDE_MODEL})`
-    : 'the offline drafter';
+  switch (config.DRAFT_MODEL) {
+    case 'claude':
+      return `Claude (${config.CLAUDE_MODEL})`;
+    case 'openai':
+      return `an OpenAI-compatible model (${config.OPENAI_MODEL} at ${config.OPENAI_BASE_URL ?? openaiDefaultBaseURL}${config.OPENAI_STRICT === 'off' ? ', strict schemas off' : ''})`;
+    case 'offline':
+      return 'the offline drafter';
+  }
 }
 
 export default async function SettingsPage() {

@@ -1,6 +1,7 @@
 import type { ThreadMessage } from '@/db/conversations';
 import type { RunWithCalls } from '@/db/inbox';
 import type { ToolCall } from '@/db/schema';
+import { describeCost } from '@/lib/agent/models/pricing';
 import { formatWhen } from '@/lib/format-time';
 import { needsPersonLabels, stopLabel } from '@/lib/inbox/groups';
 
@@ -139,7 +140,11 @@ function RunTrace({
             value={`${run.cacheReadTokens.toLocaleString('en-US')} read, ${run.cacheWriteTokens.toLocaleString('en-US')} written`}
             testId="run-cache"
           />
-          <Fact label="Cost" value={`$${run.costUsd.toFixed(4)}`} testId="run-cost" />
+          <Fact
+            label="Cost"
+            value={describeCost({ model: run.model, costUsd: run.costUsd, tokens })}
+            testId="run-cost"
+          />
           {run.needsPersonReason ? (
             <Fact
               label="For a person"

@@ -8,6 +8,7 @@ import type { Model } from '../types';
 import { type ClaudeSettings, claudeModel } from './claude/claude-model';
 import { systemPrompt } from './claude/prompt';
 import { offlineModel } from './offline/offline-model';
+import { type OpenAISettings, openaiModel } from './openai/openai-model';
 
 /**
  * `now` is when the draft is made; `askedAt` when the question arrived (relative days are read
@@ -23,6 +24,14 @@ export type ModelConfig =
       claude: ClaudeSettings;
       /** The tools the model may call; the bakery's tools over the same facts by default. */
       tools?: readonly AnyTool[];
+    }
+  | {
+      kind: 'openai';
+      facts: BakeryData;
+      now: Date;
+      askedAt?: Date;
+      openai: OpenAISettings;
+      tools?: readonly AnyTool[];
     };
 
 /** A fresh conversation with the configured model, over the bakery's facts at `now`. */
@@ -37,22 +46,22 @@ export function createModel(config: ModelConfig): Model {
     case 'claude':
       return claudeModel({
         settings: config.claude,
-        ...claudePromptParts({
-          facts: config.facts,
-          now: config.now,
-          askedAt: config.askedAt,
-          tools: config.tools,
-        }),
+        ...promptParts(config),
+      });
+    case 'openai':
+      return openaiModel({
+        settings: config.openai,
+        ...promptParts(config),
       });
   }
 }
 
 /**
- * What Claude is given: the tools and the system prompt for `now`'s day (the same bytes for
+ * What a model is given: the tools and the system prompt for `now`'s day (the same bytes for
  * every draft of that day), and the words that tell it when this question arrived and when it
  * is drafted, which travel with the question instead.
  */
-export function claudePromptParts({
+export function promptParts({
   facts,
   now,
   askedAt = now,

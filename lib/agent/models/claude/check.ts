@@ -1,6 +1,5 @@
 import type { AnyTool } from '../../core/tool';
-import type { Usage } from '../../types';
-import type { ModelFailure } from '../model-error';
+import { checkMaxTokens, checkQuestion, type ModelCheck } from '../model-check';
 import {
   type ClaudeSettings,
   cachedPrefix,
@@ -9,15 +8,6 @@ import {
   requestParams,
 } from './claude-model';
 import { taskContent } from './prompt';
-
-/** A question any bakery can answer with its tools; the check needs a reply, not a good one. */
-export const checkQuestion = 'Are you open today?';
-/** Enough for a short answer or a tool call, little enough that a check costs next to nothing. */
-export const checkMaxTokens = 256;
-
-export type ModelCheck =
-  | { ok: true; model: string; latencyMs: number; usage: Usage; stopReason: string | null }
-  | { ok: false; model: string; latencyMs: number; failure: ModelFailure };
 
 /**
  * One real request, shaped exactly as a draft's first turn (the same tools, system prompt,
@@ -48,6 +38,7 @@ export async function checkClaude({
     const message = await client.beta.messages.create(params, { signal });
     return {
       ok: true,
+      provider: 'claude',
       model: message.model || settings.model,
       latencyMs: elapsed(),
       stopReason: message.stop_reason,
@@ -61,48 +52,10 @@ export async function checkClaude({
   } catch (error) {
     return {
       ok: false,
+      provider: 'claude',
       model: settings.model,
       latencyMs: elapsed(),
       failure: claudeFailure(error, settings),
     };
   }
-}
-
-/** The check's outcome as one line a person reads: what happened and what to do about it. */
-export function describeModelCheck(check: ModelCheck): string {
-  if (check.ok) {
-    const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens } = check.usage;
-    return (
-      `Works: ${check.model} answered in ${check.latencyMs} ms with the desk's tools ` +
-      `(${inputTokens} input and ${outputTokens} output tokens; cache read ${cacheReadTokens}, cache write ${cacheWriteTokens}).`
-    );
-  }
-  const { failure } = check;
-  const advice: Record<ModelFailure['kind'], string> = {
-    keyRejected: 'Check ANTHROPIC_API_KEY.',
-    forbidden: 'Check what this key may use in the Anthropic console.',
-    modelNotFound: 'Check CLAUDE_MODEL.',
-    refusedRequest: 'The desk sent something the API does not accept; the message above says what.',
-    tooLarge: 'The request is larger than the API takes.',
-    rateLimited: 'Try again in a minute; drafts wait and retry on their own.',
-    overloaded: 'Try again shortly; drafts wait and retry on their own.',
-    serverError: 'Try again shortly; drafts wait and retry on their own.',
-    unreachable: 'Check the network, or ANTHROPIC_BASE_URL if it is set.',
-    stalled: 'Try again shortly.',
-    otherStatus: '',
-  };
-  const label: Record<ModelFailure['kind'], string> = {
-    keyRejected: 'Key rejected',
-    forbidden: 'Not allowed',
-    modelNotFound: 'Model not found',
-    refusedRequest: 'Schema or request refused',
-    tooLarge: 'Request too large',
-    rateLimited: 'Rate limited',
-    overloaded: 'Overloaded',
-    serverError: 'API error',
-    unreachable: 'Network unreachable',
-    stalled: 'No answer',
-    otherStatus: 'Unexpected answer',
-  };
-  return `${label[failure.kind]}: ${failure.message}. ${advice[failure.kind]}`.trim();
 }

@@ -8,6 +8,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { AnyTool } from '../../core/tool';
 import type { Model, ModelReply, ModelTurn, Usage } from '../../types';
+import { idleWatchdog, stalledFailure } from '../idle-watchdog';
 import { failureFromStatus, type ModelFailure, ModelRequestError } from '../model-error';
 import { costOf } from './prices';
 import { conversationTurns } from './prompt';
@@ -162,32 +163,23 @@ async function streamMessage({
   signal: AbortSignal;
   onText: (text: string) => void;
 }): Promise<BetaMessage> {
-  const watchdog = new AbortController();
+  const watchdog = idleWatchdog(settings.idleTimeoutMs);
   const stream = client.beta.messages.stream(params, {
     signal: AbortSignal.any([signal, watchdog.signal]),
   });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const feed = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => watchdog.abort(), settings.idleTimeoutMs);
-  };
-  stream.on('connect', feed);
-  stream.on('streamEvent', feed);
+  stream.on('connect', watchdog.feed);
+  stream.on('streamEvent', watchdog.feed);
   stream.on('text', (text) => onText(text));
   try {
     return await stream.finalMessage();
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     if (watchdog.signal.aborted) {
-      throw new ModelRequestError({
-        kind: 'stalled',
-        retryable: true,
-        message: `Claude's response stream went silent for ${settings.idleTimeoutMs} ms and was abandoned.`,
-      });
+      throw new ModelRequestError(stalledFailure("Claude's", settings.idleTimeoutMs));
     }
     throw new ModelRequestError(claudeFailure(error, settings), { cause: error });
   } finally {
-    clearTimeout(timer);
+    watchdog.stop();
   }
 }
 

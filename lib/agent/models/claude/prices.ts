@@ -1,7 +1,7 @@
 import type { Usage } from '../../types';
+import { costAt, familyPrice, type ModelPrice } from '../pricing';
 
-/** Dollars per million tokens. */
-export type ModelPrice = { input: number; output: number; cacheRead: number; cacheWrite: number };
+export type { ModelPrice } from '../pricing';
 
 // Cache reads cost a tenth of input and (five-minute) cache writes a quarter more than input.
 const priced = (input: number, output: number): ModelPrice => ({
@@ -32,20 +32,10 @@ export const claudePrices: Record<string, ModelPrice> = {
 export const unknownModelPrice: ModelPrice = priced(15, 75);
 
 export function priceOf(model: string): { price: ModelPrice; known: boolean } {
-  const family = Object.keys(claudePrices)
-    .filter((id) => model === id || model.startsWith(`${id}-`))
-    .sort((a, b) => b.length - a.length)[0];
-  const price = family ? claudePrices[family] : undefined;
+  const price = familyPrice(claudePrices, model);
   return price ? { price, known: true } : { price: unknownModelPrice, known: false };
 }
 
 export function costOf(usage: Usage, model: string): number {
-  const { price } = priceOf(model);
-  return (
-    (usage.inputTokens * price.input +
-      usage.outputTokens * price.output +
-      usage.cacheReadTokens * price.cacheRead +
-      usage.cacheWriteTokens * price.cacheWrite) /
-    1_000_000
-  );
+  return costAt(usage, priceOf(model).price);
 }
