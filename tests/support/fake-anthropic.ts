@@ -5,9 +5,15 @@
  * responses in order (streamed messages, error statuses, stalls, dropped connections) and records
  * every request. Plain Node: vitest, Playwright and a bare process can all use it.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { type Refusal, refusalOf } from './messages-api-rules';
+import {
+  json,
+  piecesOf,
+  type RecordedRequest as Recorded,
+  type ScriptedServer,
+  startScriptedServer,
+} from './scripted-server';
 
 export type FakeBlock =
   | { type: 'text'; text: string }
@@ -48,23 +54,9 @@ export type FakeResponse =
   /** Closes the connection without answering, as an unreachable or crashed server would. */
   | { kind: 'hangUp' };
 
-export type RecordedRequest = {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Record<string, unknown> | null;
-  /** Set when the fake refused the request as the real API would. */
-  refusal?: Refusal;
-};
+export type RecordedRequest = Recorded<Refusal>;
 
-export type FakeAnthropic = {
-  /** The base URL to give the SDK (no /v1). */
-  url: string;
-  requests: RecordedRequest[];
-  /** Adds responses to the end of the script. */
-  push(...responses: FakeResponse[]): void;
-  close(): Promise<void>;
-};
+export type FakeAnthropic = ScriptedServer<FakeResponse, Refusal>;
 
 const exhausted: FakeResponse = {
   kind: 'error',
@@ -74,12 +66,8 @@ const exhausted: FakeResponse = {
   headers: { 'x-should-retry': 'false' },
 };
 
-/**
- * Starts the fake on a random port. `GET /__requests` returns the recorded requests,
- * `POST /__script` appends responses and `PUT /__script` replaces those not yet played, for
- * tests that drive it from another process.
- */
-export async function startFakeAnthropic({
+/** Starts the fake on a random port (see `startScriptedServer` for its own routes). */
+export function startFakeAnthropic({
   script = [],
   whenEmpty = exhausted,
   port = 0,
@@ -89,59 +77,19 @@ export async function startFakeAnthropic({
   whenEmpty?: FakeResponse;
   port?: number;
 } = {}): Promise<FakeAnthropic> {
-  const queue = [...script];
-  const requests: RecordedRequest[] = [];
-  const open = new Set<ServerResponse>();
-
-  const server = createServer(async (request, response) => {
-    const text = await readBody(request);
-    const path = request.url ?? '/';
-    if (request.method === 'GET' && path === '/__requests') {
-      return json(response, 200, requests);
-    }
-    if (request.method === 'POST' && path === '/__script') {
-      queue.push(...(JSON.parse(text) as FakeResponse[]));
-      return json(response, 200, { queued: queue.length });
-    }
-    // Replaces whatever is left, so a test that drives a shared fake owns what it plays.
-    if (request.method === 'PUT' && path === '/__script') {
-      queue.splice(0, queue.length, ...(JSON.parse(text) as FakeResponse[]));
-      return json(response, 200, { queued: queue.length });
-    }
-    let body: Record<string, unknown> | null = null;
-    try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-    } catch {
-      body = null;
-    }
-    const refusal = refusalOf(body) ?? undefined;
-    requests.push({ method: request.method ?? '', path, headers: request.headers, body, refusal });
-    if (refusal) {
-      return json(
-        response,
-        refusal.status,
-        { type: 'error', error: { type: refusal.type, message: refusal.message } },
-        { 'request-id': `req_fake_${requests.length}` },
-      );
-    }
-    const next = queue.shift() ?? whenEmpty;
-    open.add(response);
-    response.on('close', () => open.delete(response));
-    await respond(response, next, body?.stream === true, requests.length);
+  return startScriptedServer<FakeResponse, Refusal>({
+    script,
+    whenEmpty,
+    port,
+    refusalOf,
+    answerRefusal: (refusal, number) => ({
+      status: refusal.status,
+      body: { type: 'error', error: { type: refusal.type, message: refusal.message } },
+      headers: { 'request-id': `req_fake_${number}` },
+    }),
+    respond: (response, next, body, number) =>
+      respond(response, next, body?.stream === true, number),
   });
-
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    requests,
-    push: (...responses) => queue.push(...responses),
-    close: () =>
-      new Promise((resolve) => {
-        for (const response of open) response.destroy();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 async function respond(
@@ -233,11 +181,7 @@ function fullBlock(block: FakeBlock) {
 /** The event order the API uses: start, each block's start/deltas/stop, delta, stop. */
 export function streamEvents(message: ScriptedMessage, number = 1): Record<string, unknown>[] {
   const size = message.chunkSize ?? 8;
-  const pieces = (text: string) => {
-    const out: string[] = [];
-    for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-    return out.length > 0 ? out : [''];
-  };
+  const pieces = (text: string) => piecesOf(text, size);
   const events: Record<string, unknown>[] = [
     { type: 'message_start', message: messageBody(message, number, false) },
   ];
@@ -289,25 +233,6 @@ export function streamEvents(message: ScriptedMessage, number = 1): Record<strin
   });
   events.push({ type: 'message_stop' });
   return events;
-}
-
-function json(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 /** Shorthands for scripts. */
