@@ -191,6 +191,46 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: Usage is priced per model
       Then a reply's tokens are priced by the model's input, output, cache read and cache write prices
 
+  Rule: The OpenAI-compatible adapter speaks Chat Completions through the real SDK
+
+    Scenario: Parallel calls are answered by one tool message per call id, in the model's order, and the transcript only grows
+      Given a fake Chat Completions API that asks for two tools in one turn, then answers
+      Then the second request repeats the first and adds the model's message and one tool message per call, in order
+
+    Scenario: Functions are strict, every property required and nullable as a type union, and the rest moves into words
+      Given the fake API refuses what strict mode refuses
+      Then the request is taken, parallel calls are on, and quantity's bounds are in its description
+
+    Scenario: The customer's text travels as its own part, apart from the desk's instruction
+      Given a question that writes a fake instruction
+      Then it is the second text part of the first user message, verbatim, after the system prompt of the day
+
+    Scenario: Each finish reason maps to an answer, tool calls or a stop
+      Then stop answers, tool_calls runs tools (with text beside them too), length is truncated and runs none, content_filter and a refusal are refused
+
+    Scenario: Usage feeds the meter, and a model with no known price counts as free and says so
+      Then prompt, completion and cached tokens are counted and priced per model, and a local model costs $0 with words that say why
+
+    Scenario: Streamed text from a Chat Completions server arrives as events before the stop
+      Given the fake API streams an answer in pieces
+      Then text delta events arrive, in order, before the stopped event
+
+    Scenario: Rate limits, server errors and dropped connections are retried
+      Given the fake API answers 429, 500 or drops the connection before it answers
+      Then the run is answered after the SDK's retries
+
+    Scenario: Requests that would fail the same way again are made once and say why
+      Given the fake API answers 400, 401, 403, 413, or 404 for an unknown model
+      Then each run rejects after one request with the failure named for a person
+
+    Scenario: A Chat Completions stream that stalls trips the idle watchdog
+      Given the fake API sends headers and then nothing
+      Then the run rejects within the idle timeout
+
+    Scenario: A server without strict mode or parallel calls still drafts, and bad arguments are bad input
+      Given a compatible server that refuses strict schemas and parallel calls, and writes calls without ids or JSON
+      Then with strict off the requests are taken, and arguments that are not JSON come back to the model as badInput
+
   Rule: The offline drafter answers from the tools alone, with no network and no key
 
     Scenario: The seed question gets the rolls' price and notice, no croissants and Saturday's opening
@@ -268,7 +308,7 @@ Feature: Drafting an answer from the bakery's own data
       Then the run is answered after 2 turns with every call in the first
 
     Scenario: The model is chosen by configuration
-      Then offline gives the offline drafter and claude gives a Claude model
+      Then offline gives the offline drafter, claude gives a Claude model and openai an OpenAI-compatible one, with a key or a base URL
 
   Rule: Owners and checks can draft from the command line
 

@@ -263,14 +263,37 @@ describe('the offline drafter', () => {
           { ANTHROPIC_API_KEY: 'k', DRAFT_MODEL: 'claude', CLAUDE_MODEL: 'claude-haiku-4-5' },
           'claude-haiku-4-5',
         ],
+        [{ DRAFT_MODEL: 'openai', OPENAI_API_KEY: 'k' }, 'gpt-4.1'],
+        [
+          {
+            DRAFT_MODEL: 'openai',
+            OPENAI_API_KEY: '',
+            OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+            OPENAI_MODEL: 'llama3.2',
+          },
+          'llama3.2',
+        ],
       ] as const) {
-        Object.assign(process.env, { CLAUDE_MODEL: '' }, vars);
+        Object.assign(
+          process.env,
+          { CLAUDE_MODEL: '', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', OPENAI_MODEL: '' },
+          vars,
+        );
         resetEnvForTests();
         expect(createModel(modelConfigFromEnv(env(), { facts, now })).name).toBe(expected);
       }
       Object.assign(process.env, { ANTHROPIC_API_KEY: '', DRAFT_MODEL: 'claude' });
       resetEnvForTests();
       expect(() => modelConfigFromEnv(env(), { facts, now })).toThrow('ANTHROPIC_API_KEY');
+      Object.assign(process.env, {
+        DRAFT_MODEL: 'openai',
+        OPENAI_API_KEY: '',
+        OPENAI_BASE_URL: '',
+      });
+      resetEnvForTests();
+      expect(() => modelConfigFromEnv(env(), { facts, now })).toThrow(
+        "OPENAI_API_KEY for OpenAI's API, or OPENAI_BASE_URL",
+      );
     } finally {
       process.env = saved;
       resetEnvForTests();

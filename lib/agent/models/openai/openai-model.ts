@@ -159,15 +159,25 @@ async function streamCompletion({
       const text = chunk.choices.find((choice) => choice.index === 0)?.delta?.content;
       if (text) onText(text);
     }
+    // The SDK ends a stream's iteration quietly when it is aborted, as if it had finished.
+    throwIfAbandoned(signal, watchdog.signal, settings);
     return completion;
   } catch (error) {
-    if (signal.aborted) throw signal.reason;
-    if (watchdog.signal.aborted) {
-      throw new ModelRequestError(stalledFailure("The model's", settings.idleTimeoutMs));
-    }
+    throwIfAbandoned(signal, watchdog.signal, settings);
     throw new ModelRequestError(openaiFailure(error, settings), { cause: error });
   } finally {
     watchdog.stop();
+  }
+}
+
+function throwIfAbandoned(
+  signal: AbortSignal,
+  watchdog: AbortSignal,
+  settings: OpenAISettings,
+): void {
+  if (signal.aborted) throw signal.reason;
+  if (watchdog.aborted) {
+    throw new ModelRequestError(stalledFailure("The model's", settings.idleTimeoutMs));
   }
 }
 
