@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
+import { fakeChat, startFakeOpenAI } from '../support/fake-openai';
 import { scenario } from '../support/scenario';
 
 const run = promisify(execFile);
@@ -25,6 +26,9 @@ function draftWith(environment: Record<string, string>, ...args: string[]) {
       ANTHROPIC_API_KEY: '',
       ANTHROPIC_BASE_URL: '',
       DRAFT_MODEL: '',
+      OPENAI_API_KEY: '',
+      OPENAI_BASE_URL: '',
+      OPENAI_MODEL: '',
       ...environment,
     },
   });
@@ -118,6 +122,89 @@ describe('npm run draft', () => {
       }
     },
   );
+
+  it('drafts the seed question through an OpenAI-compatible server, two lookups in one turn', async () => {
+    const answer =
+      'Two dozen sourdough rolls are $36.00 for Saturday, December 5 at 9 am. We do not make croissants.';
+    const api = await startFakeOpenAI({
+      script: [
+        fakeChat.calls(
+          [
+            {
+              id: 'call_rolls',
+              name: 'quote_order',
+              arguments: {
+                items: [{ name: 'sourdough rolls', quantity: 24 }],
+                day: 'Saturday',
+                time: '09:00',
+              },
+            },
+            { id: 'call_croissants', name: 'menu_item', arguments: { name: 'croissants' } },
+          ],
+          { prompt_tokens: 2000, completion_tokens: 80 },
+        ),
+        fakeChat.text(answer, { prompt_tokens: 2400, completion_tokens: 60, cached_tokens: 1900 }),
+      ],
+    });
+    try {
+      const { stdout } = await draftWith(
+        { DRAFT_MODEL: 'openai', OPENAI_BASE_URL: api.baseURL },
+        '--json',
+        seedQuestion,
+      );
+      const run = JSON.parse(stdout);
+      expect(run.model).toBe('gpt-4.1');
+      expect(run.stop).toEqual({ kind: 'answered', text: answer });
+      expect(
+        run.steps.map((s: { turn: number; call: { name: string } }) => [s.turn, s.call.name]),
+      ).toEqual([
+        [1, 'quote_order'],
+        [1, 'menu_item'],
+      ]);
+      expect(run.steps[0].result.content).toContain('"total":"$36.00"');
+      expect(run.steps[1].result).toMatchObject({ isError: true, errorKind: 'notFound' });
+      expect(run.spent).toMatchObject({ turns: 2, inputTokens: 2500, cacheReadTokens: 1900 });
+      expect(run.spent.costUsd).toBeGreaterThan(0);
+      expect(api.requests.map((r) => r.refusal)).toEqual([undefined, undefined]);
+      const second = api.requests[1]?.body as {
+        messages: { role: string; tool_call_id?: string }[];
+      };
+      expect(second.messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id)).toEqual([
+        'call_rolls',
+        'call_croissants',
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('says a local model with no known price was counted as free', async () => {
+    const api = await startFakeOpenAI({
+      models: ['llama3.2'],
+      script: [
+        fakeChat.text('We open at 8 am on Saturday.', {
+          prompt_tokens: 900,
+          completion_tokens: 12,
+        }),
+      ],
+    });
+    try {
+      const { stdout } = await draftWith(
+        {
+          DRAFT_MODEL: 'openai',
+          OPENAI_BASE_URL: api.baseURL,
+          OPENAI_MODEL: 'llama3.2',
+          OPENAI_STRICT: 'off',
+        },
+        'When do you open Saturday?',
+      );
+      expect(stdout).toContain(
+        'answered after 1 turn, 912 tokens, $0.0000 (no price known for llama3.2; counted as free) (llama3.2)',
+      );
+    } finally {
+      await api.close();
+    }
+  });
 
   it('rejects a malformed clock with a clear message', async () => {
     await expect(draft('--now', 'Tuesday', 'hi')).rejects.toMatchObject({

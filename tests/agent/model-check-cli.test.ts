@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeAnthropic, fake, startFakeAnthropic } from '../support/fake-anthropic';
+import { type FakeOpenAI, fakeChat, startFakeOpenAI } from '../support/fake-openai';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-model-check-'));
@@ -31,6 +32,10 @@ async function modelCheck(
         ANTHROPIC_BASE_URL: api.url,
         DRAFT_MODEL: '',
         CLAUDE_MODEL: '',
+        OPENAI_API_KEY: '',
+        OPENAI_BASE_URL: '',
+        OPENAI_MODEL: '',
+        OPENAI_STRICT: '',
         ...environment,
       },
     });
@@ -143,6 +148,142 @@ describe('npm run model:check', () => {
       expect(stdout.trim()).toMatch(verdict);
       // One request at most: a check does not retry.
       expect(api.requests.length).toBeLessThanOrEqual(1);
+    });
+  }
+});
+
+describe('npm run model:check with DRAFT_MODEL=openai', () => {
+  let chat: FakeOpenAI;
+  let basic: FakeOpenAI | undefined;
+  beforeEach(async () => {
+    chat = await startFakeOpenAI({ models: ['llama3.2'] });
+  });
+  afterEach(async () => {
+    await chat.close();
+    await basic?.close();
+    basic = undefined;
+  });
+
+  const openai = (environment: Record<string, string> = {}) =>
+    modelCheck({
+      ANTHROPIC_API_KEY: '',
+      DRAFT_MODEL: 'openai',
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: chat.baseURL,
+      ...environment,
+    });
+
+  it("says it works after one real request with the desk's strict functions and system prompt", async () => {
+    chat.push(
+      fakeChat.text('Yes, we are open today from 7 am.', {
+        prompt_tokens: 1500,
+        completion_tokens: 11,
+        cached_tokens: 1280,
+      }),
+    );
+    const { code, stdout } = await openai();
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    expect(stdout).toMatch(
+      /^Works: gpt-4\.1 answered in \d+ ms with the desk's tools \(220 input and 11 output tokens; cache read 1280, cache write 0\)\./,
+    );
+    expect(chat.requests).toHaveLength(1);
+    expect(chat.requests[0]?.refusal).toBeUndefined();
+    const body = chat.requests[0]?.body as {
+      tools: { function: { name: string; strict?: boolean } }[];
+      messages: { role: string; content: unknown }[];
+      parallel_tool_calls: boolean;
+    };
+    expect(body.tools.map((t) => [t.function.name, t.function.strict])).toEqual([
+      ['opening_hours', true],
+      ['menu_item', true],
+      ['list_menu', true],
+      ['quote_order', true],
+      ['mark_for_person', true],
+    ]);
+    expect(body.parallel_tool_calls).toBe(true);
+    expect(String(body.messages[0]?.content)).toContain('Take hours, items, prices');
+  });
+
+  it('checks a local server with strict schemas off', async () => {
+    const local = await startFakeOpenAI({
+      dialect: 'basic',
+      models: ['llama3.2'],
+      script: [fakeChat.text('Open today.', { prompt_tokens: 700, completion_tokens: 3 })],
+    });
+    try {
+      const { code, stdout } = await openai({
+        OPENAI_API_KEY: '',
+        OPENAI_BASE_URL: local.baseURL,
+        OPENAI_MODEL: 'llama3.2',
+        OPENAI_STRICT: 'off',
+      });
+      expect(stdout).toMatch(/^Works: llama3\.2 answered in \d+ ms/);
+      expect(code).toBe(0);
+      expect(local.requests[0]?.headers.authorization).toBe('Bearer no-key');
+    } finally {
+      await local.close();
+    }
+  });
+
+  const failures: [string, () => Promise<Record<string, string>>, RegExp][] = [
+    [
+      'a rejected key',
+      async () => {
+        chat.push(
+          fakeChat.error(401, 'invalid_request_error', 'Incorrect API key provided: test-key', {
+            code: 'invalid_api_key',
+          }),
+        );
+        return {};
+      },
+      /^Key rejected: The API key was rejected \(401 invalid_api_key: Incorrect API key provided: test-key\)\. Check OPENAI_API_KEY\./,
+    ],
+    [
+      'a model the server does not have',
+      async () => ({ OPENAI_MODEL: 'gpt-imaginary-9' }),
+      /^Model not found: Model gpt-imaginary-9 does not exist \(404 model_not_found: The model `gpt-imaginary-9` does not exist or you do not have access to it\)\. Check OPENAI_MODEL\./,
+    ],
+    [
+      'strict schemas a server does not take',
+      async () => ({ OPENAI_MODEL: 'llama3.2', OPENAI_BASE_URL: await basicServer() }),
+      /^Schema or request refused: The model refused the request \(400 invalid_request_error: parallel_tool_calls is not supported by this server\)/,
+    ],
+    [
+      'an unreachable server',
+      async () => ({ OPENAI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` }),
+      /^Network unreachable: The OpenAI-compatible API at http:\/\/127\.0\.0\.1:\d+\/v1 could not be reached.*Check the network, or OPENAI_BASE_URL if it is set\./,
+    ],
+    [
+      'a rate limit',
+      async () => {
+        chat.push(
+          fakeChat.error(429, 'requests', 'Rate limit reached for gpt-4.1', {
+            code: 'rate_limit_exceeded',
+          }),
+        );
+        return {};
+      },
+      /^Rate limited: Rate limited by the API \(429 rate_limit_exceeded: Rate limit reached for gpt-4\.1\)\. Try again in a minute/,
+    ],
+    [
+      'neither a key nor a base URL',
+      async () => ({ OPENAI_API_KEY: '', OPENAI_BASE_URL: '' }),
+      /^Not configured: DRAFT_MODEL=openai needs OPENAI_API_KEY for OpenAI's API, or OPENAI_BASE_URL for a server of your own\./,
+    ],
+  ];
+
+  async function basicServer(): Promise<string> {
+    basic = await startFakeOpenAI({ dialect: 'basic', models: ['llama3.2'] });
+    return basic.baseURL;
+  }
+  for (const [outcome, arrange, verdict] of failures) {
+    it(`says what went wrong for ${outcome}, in one line, and exits 1`, async () => {
+      const { code, stdout } = await openai(await arrange());
+      expect(code).toBe(1);
+      expect(stdout.trim().split('\n')).toHaveLength(1);
+      expect(stdout.trim()).toMatch(verdict);
+      expect(chat.requests.length + (basic?.requests.length ?? 0)).toBeLessThanOrEqual(1);
     });
   }
 });
