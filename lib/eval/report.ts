@@ -1,4 +1,5 @@
 import { totalTokens } from '../agent/core/decide';
+import { describeCost } from '../agent/models/pricing';
 import type { Run } from '../agent/types';
 import type { Grade } from './grade';
 
@@ -91,7 +92,7 @@ export function formatReport(results: readonly CaseResult[], summary: EvalSummar
     `${summary.passed}/${summary.cases} passed (${pct(summary.passRate)}) with ${summary.model}`,
     `turns: median ${summary.turns.median}, max ${summary.turns.max}`,
     `tokens: ${summary.tokens.total.toLocaleString('en-US')} in all, ${Math.round(summary.tokens.perDraft).toLocaleString('en-US')} per draft`,
-    `dollars: $${summary.dollars.total.toFixed(4)} in all, $${summary.dollars.perDraft.toFixed(4)} per draft`,
+    `dollars: ${describeCost({ model: summary.model, costUsd: summary.dollars.total, tokens: summary.tokens.total })} in all, $${summary.dollars.perDraft.toFixed(4)} per draft`,
     `time: ${(summary.ms.total / 1000).toFixed(2)} s in all, ${summary.ms.perDraft.toFixed(1)} ms per draft`,
   );
   return lines.join('\n');

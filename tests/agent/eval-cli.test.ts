@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fakeChat, startFakeOpenAI } from '../support/fake-openai';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-eval-'));
@@ -13,9 +14,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function evaluate(
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  return evaluateWith({}, ...args);
+}
+
+async function evaluateWith(
+  environment: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run('npm', ['run', '--silent', 'eval', '--', ...args], {
-      env: { ...process.env, DATABASE_PATH: databasePath, ANTHROPIC_API_KEY: '', DRAFT_MODEL: '' },
+      env: {
+        ...process.env,
+        DATABASE_PATH: databasePath,
+        ANTHROPIC_API_KEY: '',
+        DRAFT_MODEL: '',
+        OPENAI_API_KEY: '',
+        OPENAI_BASE_URL: '',
+        OPENAI_MODEL: '',
+        ...environment,
+      },
       maxBuffer: 32 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
@@ -55,6 +72,40 @@ describe('npm run eval', () => {
     const parsed = JSON.parse(json.stdout);
     expect(parsed.summary).toMatchObject({ cases: 1, passed: 1 });
     expect(parsed.cases[0]).toMatchObject({ id: 'rye-price', grade: { pass: true } });
+  }, 60_000);
+
+  it('runs the cases through an OpenAI-compatible server with --model openai', async () => {
+    const file = join(dir, 'rye.json');
+    writeFileSync(
+      file,
+      JSON.stringify([{ id: 'rye-price', question: 'How much is a rye loaf?', must: ['$9.00'] }]),
+    );
+    const api = await startFakeOpenAI({
+      script: [
+        fakeChat.calls([{ id: 'call_rye', name: 'menu_item', arguments: { name: 'rye loaf' } }], {
+          prompt_tokens: 1800,
+          completion_tokens: 20,
+        }),
+        fakeChat.text('A rye loaf is $9.00.', { prompt_tokens: 1900, completion_tokens: 10 }),
+      ],
+    });
+    try {
+      const { code, stdout } = await evaluateWith(
+        { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: api.baseURL },
+        '--model',
+        'openai',
+        file,
+      );
+      expect(stdout).toContain('PASS rye-price');
+      expect(stdout).toContain('1/1 passed (100.0%) with gpt-4.1');
+      expect(stdout).toMatch(/^tokens: 3,730 in all/m);
+      expect(stdout).not.toMatch(/^dollars: \$0\.0000/m);
+      expect(code).toBe(0);
+      expect(api.requests.map((r) => r.refusal)).toEqual([undefined, undefined]);
+    } finally {
+      await api.close();
+    }
+    expect(existsSync(databasePath)).toBe(false);
   }, 60_000);
 
   it('refuses bad flags and bad case files with a clear message and exit 2', async () => {
