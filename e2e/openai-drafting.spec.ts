@@ -1,4 +1,9 @@
-import { type FakeOpenAI, fakeChat, startFakeOpenAI } from '../tests/support/fake-openai';
+import {
+  type FakeOpenAI,
+  fakeChat,
+  seedQuestionCalls,
+  startFakeOpenAI,
+} from '../tests/support/fake-openai';
 import { SettingsAdminPage } from './pages/admin-pages';
 import { InboxPage, QuestionPage } from './pages/inbox-page';
 import { openDeskDatabase } from './support/database';
@@ -105,31 +110,14 @@ test('the settings page names the OpenAI-compatible model and tests it, in words
 test('an OpenAI-compatible draft streams into the open question after two lookups in one turn', async ({
   page,
 }, testInfo) => {
-  api.push(
-    fakeChat.calls(
-      [
-        {
-          id: 'call_rolls',
-          name: 'quote_order',
-          arguments: {
-            items: [{ name: 'sourdough rolls', quantity: 24 }],
-            day: 'Saturday',
-            time: '09:00',
-          },
-        },
-        { id: 'call_croissants', name: 'menu_item', arguments: { name: 'croissants' } },
-      ],
-      { prompt_tokens: 2100, completion_tokens: 70 },
-    ),
-    {
-      kind: 'completion',
-      text: answer,
-      finish_reason: 'stop',
-      usage: { prompt_tokens: 2600, completion_tokens: 60, cached_tokens: 2048 },
-      chunkSize: 6,
-      chunkDelayMs: 120,
-    },
-  );
+  api.push(fakeChat.calls(seedQuestionCalls, { prompt_tokens: 2100, completion_tokens: 70 }), {
+    kind: 'completion',
+    text: answer,
+    finish_reason: 'stop',
+    usage: { prompt_tokens: 2600, completion_tokens: 60, cached_tokens: 2048 },
+    chunkSize: 6,
+    chunkDelayMs: 120,
+  });
   await signIn(page, ensureUser(staff, server.databasePath));
   const inbox = new InboxPage(page);
   await inbox.open('?group=inProgress&q=Maya');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
-import { fakeChat, startFakeOpenAI } from '../support/fake-openai';
+import { fakeChat, seedQuestionCalls, startFakeOpenAI } from '../support/fake-openai';
 import { scenario } from '../support/scenario';
 
 const run = promisify(execFile);
@@ -128,21 +128,7 @@ describe('npm run draft', () => {
       'Two dozen sourdough rolls are $36.00 for Saturday, December 5 at 9 am. We do not make croissants.';
     const api = await startFakeOpenAI({
       script: [
-        fakeChat.calls(
-          [
-            {
-              id: 'call_rolls',
-              name: 'quote_order',
-              arguments: {
-                items: [{ name: 'sourdough rolls', quantity: 24 }],
-                day: 'Saturday',
-                time: '09:00',
-              },
-            },
-            { id: 'call_croissants', name: 'menu_item', arguments: { name: 'croissants' } },
-          ],
-          { prompt_tokens: 2000, completion_tokens: 80 },
-        ),
+        fakeChat.calls(seedQuestionCalls, { prompt_tokens: 2000, completion_tokens: 80 }),
         fakeChat.text(answer, { prompt_tokens: 2400, completion_tokens: 60, cached_tokens: 1900 }),
       ],
     });

@@ -281,6 +281,23 @@ export function streamChunks(
   return chunks;
 }
 
+/**
+ * The seed question's two lookups in one turn, as a model asks for them: the rolls quoted for
+ * Saturday at 9, and the croissants looked up on the menu.
+ */
+export const seedQuestionCalls: FakeCall[] = [
+  {
+    id: 'call_rolls',
+    name: 'quote_order',
+    arguments: {
+      items: [{ name: 'sourdough rolls', quantity: 24 }],
+      day: 'Saturday',
+      time: '09:00',
+    },
+  },
+  { id: 'call_croissants', name: 'menu_item', arguments: { name: 'croissants' } },
+];
+
 /** Shorthands for scripts. */
 export const fakeChat = {
   text: (text: string, usage?: FakeChatUsage): FakeChatResponse => ({
