@@ -205,6 +205,10 @@ Feature: Drafting an answer from the bakery's own data
       Given a question that writes a fake instruction
       Then it is the second text part of the first user message, verbatim, after the system prompt of the day
 
+    Scenario: A conversation goes to a Chat Completions model as alternating turns with the newest message last
+      Given a customer's order, the bakery's sent reply, and a follow-up from the customer
+      Then the server takes the request, which holds a user turn, an assistant turn with the reply and a user turn with the follow-up and the task
+
     Scenario: Each finish reason maps to an answer, tool calls or a stop
       Then stop answers, tool_calls runs tools (with text beside them too), length is truncated and runs none, content_filter and a refusal are refused
 

@@ -1,5 +1,4 @@
 import type { AnyTool } from '../../core/tool';
-import { taskInstructionWith } from '../claude/prompt';
 import { checkMaxTokens, checkQuestion, type ModelCheck } from '../model-check';
 import { completionOf, usageOf } from './completion';
 import { type OpenAISettings, openaiClient, openaiFailure, requestParams } from './openai-model';
@@ -26,12 +25,7 @@ export async function checkOpenAI({
   const params = requestParams({
     settings,
     tools: openaiToolDefinitions(tools, { strict: settings.strict }),
-    messages: chatMessages({
-      system,
-      instruction: taskInstructionWith(undefined),
-      thread: [{ author: 'customer', text: checkQuestion }],
-      exchanges: [],
-    }),
+    messages: chatMessages({ system, earlier: [], newest: checkQuestion, exchanges: [] }),
     maxTokens: Math.min(settings.maxTokens, checkMaxTokens),
   });
   const started = performance.now();

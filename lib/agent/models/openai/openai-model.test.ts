@@ -10,7 +10,8 @@ import {
 import { scenario } from '@/tests/support/scenario';
 import { bakeryTools } from '../../bakery/tools';
 import { runAgent } from '../../core/run-agent';
-import type { AgentEvent, Limits } from '../../types';
+import type { AgentEvent, Limits, ThreadTurn } from '../../types';
+import { earlierInstruction, followUpInstruction } from '../claude/prompt';
 import { createModel } from '../create-model';
 import { ModelRequestError } from '../model-error';
 import { describeCost } from '../pricing';
@@ -46,17 +47,13 @@ function draft(
   task: string,
   change: Partial<OpenAISettings> = {},
   onEvent?: (e: AgentEvent) => void,
+  earlier: readonly ThreadTurn[] = [],
 ) {
   const facts = exampleBakeryData();
   const now = tuesdayMorning;
   const model = createModel({ kind: 'openai', facts, now, openai: settings(change) });
-  return runAgent({
-    model,
-    tools: bakeryTools(facts, { now, askedAt: now }),
-    task,
-    limits,
-    onEvent,
-  });
+  const tools = bakeryTools(facts, { now, askedAt: now });
+  return runAgent({ model, tools, task, earlier, limits, onEvent });
 }
 
 type Message = {
@@ -191,6 +188,30 @@ describe('the OpenAI-compatible adapter', () => {
       // The same system prompt and tools for every draft of the day: a prefix the cache can read.
       expect(JSON.stringify(body(1).messages[0])).toBe(JSON.stringify(system));
       expect(JSON.stringify(body(1).tools)).toBe(JSON.stringify(body(0).tools));
+    },
+  );
+
+  scenario(
+    'A conversation goes to a Chat Completions model as alternating turns with the newest message last',
+    async () => {
+      api.push(fakeChat.text('Two rye loaves join your order.'));
+      const earlier: ThreadTurn[] = [
+        { author: 'customer', text: 'Two dozen sourdough rolls on Saturday at 9?' },
+        { author: 'bakery', text: 'Yes: $36.00, ready Saturday at 9 am.' },
+      ];
+      const run = await draft('Thanks! Can I add two rye loaves?', {}, undefined, earlier);
+      expect(run.stop).toEqual({ kind: 'answered', text: 'Two rye loaves join your order.' });
+      expect(api.requests[0]?.refusal).toBeUndefined();
+      const [, first, reply, newest] = body(0).messages;
+      expect(body(0).messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+      expect(first?.content).toEqual([
+        { type: 'text', text: earlierInstruction },
+        { type: 'text', text: 'Two dozen sourdough rolls on Saturday at 9?' },
+      ]);
+      expect(reply?.content).toBe('Yes: $36.00, ready Saturday at 9 am.');
+      const parts = newest?.content as { type: string; text: string }[];
+      expect(parts[0]?.text).toContain(followUpInstruction);
+      expect(parts[1]).toEqual({ type: 'text', text: 'Thanks! Can I add two rye loaves?' });
     },
   );
 

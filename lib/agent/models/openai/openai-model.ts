@@ -4,8 +4,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { AnyTool } from '../../core/tool';
-import type { Model, ModelReply } from '../../types';
-import { taskInstructionWith } from '../claude/prompt';
+import type { Model, ModelReply, ThreadTurn } from '../../types';
 import { idleWatchdog, stalledFailure } from '../idle-watchdog';
 import { failureFromStatus, type ModelFailure, ModelRequestError } from '../model-error';
 import {
@@ -18,7 +17,7 @@ import {
 } from './completion';
 import { openaiCostOf } from './prices';
 import { openaiToolDefinitions } from './tool-definitions';
-import { chatMessages, type Exchange, type ThreadMessage } from './transcript';
+import { chatMessages, type Exchange } from './transcript';
 
 export type OpenAISettings = {
   apiKey: string;
@@ -55,13 +54,13 @@ export function openaiModel({
   settings: OpenAISettings;
   tools: readonly AnyTool[];
   system: string;
-  /** When the question arrived and when it is drafted, in words, sent with the question. */
+  /** When the newest message arrived and when it is drafted, in words, sent with it. */
   timing?: string;
 }): Model {
   const client = openaiClient(settings);
   const definitions = openaiToolDefinitions(tools, { strict: settings.strict });
-  const instruction = taskInstructionWith(timing);
-  let thread: ThreadMessage[] = [];
+  let earlier: readonly ThreadTurn[] = [];
+  let newest = '';
   const exchanges: Exchange[] = [];
   let callsWithoutId = 0;
 
@@ -69,7 +68,8 @@ export function openaiModel({
     name: settings.model,
     async takeTurn(turn, { signal, onEvent }) {
       if (turn.kind === 'task') {
-        thread = [{ author: 'customer', text: turn.text }];
+        earlier = turn.earlier;
+        newest = turn.text;
       } else {
         const last = exchanges.pop();
         if (last) exchanges.push({ ...last, results: turn.results });
@@ -82,7 +82,7 @@ export function openaiModel({
         params: requestParams({
           settings,
           tools: definitions,
-          messages: chatMessages({ system, instruction, thread, exchanges }),
+          messages: chatMessages({ system, timing, earlier, newest, exchanges }),
         }),
       });
       const calls = withCallIds(completion.calls, () => `call_desk_${++callsWithoutId}`);

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { earlierInstruction, followUpInstruction, taskInstruction } from '../claude/prompt';
 import { chatMessages } from './transcript';
 
 describe('chatMessages', () => {
-  it('turns a thread of customer and bakery messages into alternating turns, the instruction apart', () => {
+  it('turns a conversation into alternating turns, each customer message in its own part', () => {
     const messages = chatMessages({
       system: 'You draft replies.',
-      instruction: 'Answer the newest customer message.',
-      thread: [
+      timing: 'It is now Tuesday.',
+      earlier: [
         { author: 'customer', text: 'Two rye loaves Saturday?' },
         { author: 'bakery', text: 'Yes, $18.00 in all.' },
         { author: 'customer', text: 'Thanks!' },
-        { author: 'customer', text: '   ' },
-        { author: 'customer', text: 'Actually make it Friday.' },
       ],
+      newest: 'Actually make it Friday.',
       exchanges: [
         {
           text: '',
@@ -27,7 +27,7 @@ describe('chatMessages', () => {
       {
         role: 'user',
         content: [
-          { type: 'text', text: 'Answer the newest customer message.' },
+          { type: 'text', text: earlierInstruction },
           { type: 'text', text: 'Two rye loaves Saturday?' },
         ],
       },
@@ -35,8 +35,9 @@ describe('chatMessages', () => {
       {
         role: 'user',
         content: [
+          { type: 'text', text: earlierInstruction },
           { type: 'text', text: 'Thanks!' },
-          { type: 'text', text: '(the customer sent an empty message)' },
+          { type: 'text', text: `${followUpInstruction} It is now Tuesday.` },
           { type: 'text', text: 'Actually make it Friday.' },
         ],
       },
@@ -56,29 +57,24 @@ describe('chatMessages', () => {
     ]);
   });
 
-  it('gives the instruction its own user turn when the thread opens with the bakery', () => {
-    const messages = chatMessages({
-      system: 's',
-      instruction: 'i',
-      thread: [
-        { author: 'bakery', text: 'Your order is ready.' },
-        { author: 'customer', text: 'Great, thanks.' },
-      ],
-      exchanges: [],
-    });
-    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(messages[1]).toEqual({ role: 'user', content: [{ type: 'text', text: 'i' }] });
-    expect(messages[3]).toEqual({
-      role: 'user',
-      content: [{ type: 'text', text: 'Great, thanks.' }],
-    });
+  it('opens a one-message conversation with the task and the message, a blank one still read', () => {
+    expect(chatMessages({ system: 's', earlier: [], newest: '  ', exchanges: [] })).toEqual([
+      { role: 'system', content: 's' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: taskInstruction },
+          { type: 'text', text: '(the customer sent an empty message)' },
+        ],
+      },
+    ]);
   });
 
   it('answers every call in the order the model asked, whatever order the results came in', () => {
     const messages = chatMessages({
       system: 's',
-      instruction: 'i',
-      thread: [{ author: 'customer', text: 'q' }],
+      earlier: [],
+      newest: 'q',
       exchanges: [
         {
           text: '',
