@@ -159,3 +159,55 @@ test('an OpenAI-compatible draft streams into the open question after two lookup
   ]);
   expect(api.requests.every((r) => r.refusal === undefined)).toBe(true);
 });
+
+test('a local model with strict schemas off drafts, and its trace says its cost was counted as free', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const local = await startFakeOpenAI({ dialect: 'basic', models: ['llama3.2'] });
+  const desk = await startOwnServer({
+    name: 'openai-local',
+    port: port + 1,
+    env: {
+      DRAFT_MODEL: 'openai',
+      OPENAI_BASE_URL: local.baseURL,
+      OPENAI_MODEL: 'llama3.2',
+      OPENAI_STRICT: 'off',
+      OPENAI_MAX_RETRIES: '0',
+    },
+  });
+  try {
+    local.push(
+      fakeChat.calls([{ name: 'opening_hours', arguments: '{"day": "Saturday"}' }], {
+        prompt_tokens: 1400,
+        completion_tokens: 30,
+      }),
+      fakeChat.text('Hi Maya! On Saturday, December 5 we open at 8 am.', {
+        prompt_tokens: 1600,
+        completion_tokens: 20,
+      }),
+    );
+    ensureUser(staff, desk.databasePath);
+    const signedIn = await page.request.post(`${desk.url}/api/auth/sign-in`, {
+      data: { email: staff.email, password: staff.password },
+    });
+    expect(signedIn.status()).toBe(200);
+    await page.goto(`${desk.url}/inbox?group=inProgress&q=Maya`);
+    const inbox = new InboxPage(page);
+    await inbox.row('Maya Ortiz').click();
+    const question = new QuestionPage(page);
+    await question.waitUntilLive();
+    await page.getByRole('button', { name: 'Draft now' }).click();
+    await expect(question.editor).toHaveValue('Hi Maya! On Saturday, December 5 we open at 8 am.', {
+      timeout: 30_000,
+    });
+    await expect(question.trace.getByTestId('run-model')).toHaveText('llama3.2');
+    await expect(question.trace.getByTestId('run-cost')).toHaveText(
+      '$0.0000 (no price known for llama3.2; counted as free)',
+    );
+    expect(local.requests.map((r) => r.refusal)).toEqual([undefined, undefined]);
+  } finally {
+    await desk.stop();
+    await local.close();
+  }
+});
