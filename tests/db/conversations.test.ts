@@ -7,6 +7,7 @@ import {
   threadForDrafting,
 } from '@/db/conversations';
 import { discardQuestion } from '@/db/drafts';
+import { listInbox } from '@/db/inbox';
 import { createQuestion, getQuestion } from '@/db/questions';
 import { claimNextQuestion, claimQuestion, recordAttempt } from '@/db/queue';
 import { sendReply } from '@/db/replies';
@@ -120,6 +121,33 @@ describe('conversations', () => {
       'bakery',
     ]);
     expect(count('replies')).toBe(2);
+  });
+
+  it('lists a conversation by its newest customer message, counts its messages and finds any of them', () => {
+    const { question, ticketToken } = ask('Two dozen rolls on Saturday?');
+    draftAndSend(question.id, '24 rolls are $36.00.', 1);
+    addCustomerMessage({
+      thread: { token: ticketToken },
+      text: 'Could I add pretzels?',
+      channel: 'web',
+      now: at(5),
+    });
+    const [row] = listInbox({ group: 'inProgress', page: 1, pageSize: 10 });
+    expect(row).toMatchObject({
+      id: question.id,
+      messageCount: 3,
+      latest: { text: 'Could I add pretzels?', at: at(5) },
+    });
+    expect(
+      listInbox({ group: 'inProgress', search: 'pretzels', page: 1, pageSize: 10 }).map(
+        (r) => r.id,
+      ),
+    ).toEqual([question.id]);
+    expect(
+      listInbox({ group: 'inProgress', search: 'dozen rolls', page: 1, pageSize: 10 }).map(
+        (r) => r.id,
+      ),
+    ).toEqual([question.id]);
   });
 
   it('continues a thread by its first message externalId, idempotently per message id', () => {
