@@ -97,6 +97,7 @@ export function addCustomerMessage(input: {
         attempts: 0,
         lastError: null,
         ...(spent ? { draftText: null, draftRunId: null } : {}),
+        lastMessageAt: now,
         updatedAt: now,
         version: sql`${questions.version} + 1`,
       })

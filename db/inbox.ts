@@ -123,7 +123,7 @@ export function listInbox({
         personFilter(needsPerson),
       ),
     )
-    .orderBy(desc(questions.receivedAt), desc(questions.id))
+    .orderBy(desc(questions.lastMessageAt), desc(questions.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
@@ -162,23 +162,26 @@ export function inboxNeighbours({ group, id }: { group: InboxGroup; id: number }
 } {
   const db = getDb();
   const current = db
-    .select({ receivedAt: questions.receivedAt })
+    .select({ lastMessageAt: questions.lastMessageAt })
     .from(questions)
     .where(eq(questions.id, id))
     .get();
   if (!current) return { previous: null, next: null };
   const inGroup = inArray(questions.status, statusesOf(group));
-  const at = current.receivedAt;
+  const at = current.lastMessageAt;
   const newer = db
     .select({ id: questions.id })
     .from(questions)
     .where(
       and(
         inGroup,
-        or(gt(questions.receivedAt, at), and(eq(questions.receivedAt, at), gt(questions.id, id))),
+        or(
+          gt(questions.lastMessageAt, at),
+          and(eq(questions.lastMessageAt, at), gt(questions.id, id)),
+        ),
       ),
     )
-    .orderBy(asc(questions.receivedAt), asc(questions.id))
+    .orderBy(asc(questions.lastMessageAt), asc(questions.id))
     .limit(1)
     .get();
   const older = db
@@ -187,10 +190,13 @@ export function inboxNeighbours({ group, id }: { group: InboxGroup; id: number }
     .where(
       and(
         inGroup,
-        or(lt(questions.receivedAt, at), and(eq(questions.receivedAt, at), lt(questions.id, id))),
+        or(
+          lt(questions.lastMessageAt, at),
+          and(eq(questions.lastMessageAt, at), lt(questions.id, id)),
+        ),
       ),
     )
-    .orderBy(desc(questions.receivedAt), desc(questions.id))
+    .orderBy(desc(questions.lastMessageAt), desc(questions.id))
     .limit(1)
     .get();
   return { previous: newer?.id ?? null, next: older?.id ?? null };

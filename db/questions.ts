@@ -46,6 +46,7 @@ export function createQuestion(input: NewQuestion): StoredQuestion {
         ticketHash: hashTicketToken(ticketToken),
         status: 'queued',
         receivedAt: now,
+        lastMessageAt: now,
         updatedAt: now,
       })
       .onConflictDoNothing()

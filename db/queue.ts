@@ -50,12 +50,13 @@ function leaseFields({ owner, leaseMs, now }: Lease) {
 }
 
 /**
- * The oldest question ready to draft. Asked as two queries, each read in order from its own
+ * The question ready to draft whose customer has waited longest (since their last message).
+ * Asked as two queries, each read in order from its own
  * index: one `or` across both made SQLite collect and sort every queued question on every
  * claim, so a backlog slowed each claim in proportion to its size.
  */
 function nextClaimable(db: Db, now: Date): { id: number } | undefined {
-  const columns = { id: questions.id, receivedAt: questions.receivedAt };
+  const columns = { id: questions.id, lastMessageAt: questions.lastMessageAt };
   const queued = db
     .select(columns)
     .from(questions)
@@ -65,7 +66,7 @@ function nextClaimable(db: Db, now: Date): { id: number } | undefined {
         or(isNull(questions.notBefore), lte(questions.notBefore, now)),
       ),
     )
-    .orderBy(asc(questions.receivedAt), asc(questions.id))
+    .orderBy(asc(questions.lastMessageAt), asc(questions.id))
     .limit(1)
     .get();
   // A lease that ran out belongs to a worker that died or hung: the question is free again.
@@ -73,13 +74,14 @@ function nextClaimable(db: Db, now: Date): { id: number } | undefined {
     .select(columns)
     .from(questions)
     .where(and(eq(questions.status, 'drafting'), lt(questions.leaseExpiresAt, now)))
-    .orderBy(asc(questions.receivedAt), asc(questions.id))
+    .orderBy(asc(questions.lastMessageAt), asc(questions.id))
     .limit(1)
     .get();
   if (!queued || !abandoned) return queued ?? abandoned;
   const queuedFirst =
-    queued.receivedAt < abandoned.receivedAt ||
-    (queued.receivedAt.getTime() === abandoned.receivedAt.getTime() && queued.id < abandoned.id);
+    queued.lastMessageAt < abandoned.lastMessageAt ||
+    (queued.lastMessageAt.getTime() === abandoned.lastMessageAt.getTime() &&
+      queued.id < abandoned.id);
   return queuedFirst ? queued : abandoned;
 }
 

@@ -135,6 +135,12 @@ export const questions = sqliteTable(
     ticketHash: text('ticket_token').notNull(),
     status: text('status', { enum: questionStatuses }).notNull().default('queued'),
     receivedAt: timestamp('received_at').notNull(),
+    /**
+     * When the customer last wrote: the conversation's place in the inbox and the queue, so a
+     * follow-up to an old conversation comes up with today's questions. Set with every customer
+     * message (the migration that added it filled it from the messages).
+     */
+    lastMessageAt: timestamp('last_message_at').notNull().default(sql`0`),
     updatedAt: timestamp('updated_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     /** Earliest time a worker may claim it again after a failed attempt (backoff). */
@@ -156,6 +162,7 @@ export const questions = sqliteTable(
   },
   (t) => [
     index('questions_status_received').on(t.status, t.receivedAt),
+    index('questions_status_last_message').on(t.status, t.lastMessageAt),
     index('questions_received').on(t.receivedAt),
     uniqueIndex('questions_ticket_token').on(t.ticketHash),
     uniqueIndex('questions_channel_external_id').on(t.channel, t.externalId),

@@ -50,6 +50,7 @@ export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
             // Nobody holds the sample tickets' links: only a hash of a token never shown.
             ticketHash: hashTicketToken(newTicketToken()),
             receivedAt: at,
+            lastMessageAt: at,
             updatedAt: at,
           })
           .returning({ id: questions.id })

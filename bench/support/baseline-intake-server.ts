@@ -22,8 +22,8 @@ sqlite.pragma('synchronous = NORMAL');
 
 const insert = sqlite.prepare(
   `insert into questions (text, customer_name, customer_email, channel, external_id, ticket_token,
-     status, received_at, updated_at)
-   values (?, ?, ?, 'api', ?, ?, 'queued', ?, ?)
+     status, received_at, last_message_at, updated_at)
+   values (?, ?, ?, 'api', ?, ?, 'queued', ?, ?, ?)
    on conflict do nothing returning *`,
 );
 const insertMessage = sqlite.prepare(
@@ -39,6 +39,7 @@ const open = sqlite.transaction(
       email,
       externalId,
       randomBytes(24).toString('base64url'),
+      now,
       now,
       now,
     ) as Row | undefined;

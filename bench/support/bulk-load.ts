@@ -12,9 +12,9 @@ export function loadQuestions(
 ): void {
   const question = sqlite.prepare(
     `insert into questions (text, customer_name, customer_email, channel, external_id,
-       ticket_token, status, received_at, updated_at, attempts, draft_text, last_error,
-       discard_reason)
-     values (?, ?, ?, 'api', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       ticket_token, status, received_at, last_message_at, updated_at, attempts, draft_text,
+       last_error, discard_reason)
+     values (?, ?, ?, 'api', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const run = sqlite.prepare(
     `insert into agent_runs (question_id, model, stop_kind, draft_text, turns, input_tokens,
@@ -50,6 +50,7 @@ export function loadQuestions(
         `bulk-${i}`,
         `bulk-token-${i}-${(i * 2654435761) % 4294967296}`,
         status,
+        at,
         at,
         at,
         status === 'queued' ? 0 : 1,

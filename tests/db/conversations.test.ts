@@ -132,7 +132,17 @@ describe('conversations', () => {
       channel: 'web',
       now: at(5),
     });
-    const [row] = listInbox({ group: 'inProgress', page: 1, pageSize: 10 });
+    // A question from later than the conversation's start, but earlier than the follow-up.
+    const later = createQuestion({
+      text: 'Rye?',
+      customerName: 'Ben',
+      customerEmail: null,
+      channel: 'web',
+      now: at(3),
+    });
+    const listed = listInbox({ group: 'inProgress', page: 1, pageSize: 10 });
+    expect(listed.map((r) => r.id)).toEqual([question.id, later.question.id]);
+    const [row] = listed;
     expect(row).toMatchObject({
       id: question.id,
       messageCount: 3,

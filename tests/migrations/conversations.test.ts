@@ -100,6 +100,12 @@ describe('upgrading to conversations', () => {
     }
   });
 
+  it('places each conversation in the inbox and queue by when its customer last wrote', () => {
+    for (const question of rows('questions')) {
+      expect(question.last_message_at).toBe(question.received_at);
+    }
+  });
+
   it('says which message every earlier run answered', () => {
     const firstMessage = new Map<unknown, unknown>();
     for (const message of rows('messages').sort((a, b) => Number(b.id) - Number(a.id))) {
