@@ -1,14 +1,32 @@
 import 'server-only';
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { NotFoundLookup } from '@/lib/bakery-facts/unsold-asks';
+import type { Channel, NeedsPersonReason } from '@/lib/domain';
+import { type EditClass, LIGHT_EDIT_MAX_SHARE } from '@/lib/insights/figures';
+import type { DayWindow } from '@/lib/insights/range';
 import { getDb } from './client';
 import { agentRuns, toolCalls } from './schema';
 
 /**
- * Every `menu_item` lookup that found nothing in runs started since `since`, with the run's
- * question, so asks can be counted per question (lib/bakery-facts/unsold-asks.ts).
+ * The owner's dashboard and a person's own figures, as SQL aggregates over a range of the
+ * bakery's days. The days travel into each query as a small table of instants (`dayWindows`
+ * in lib/insights/range.ts: the bakery's midnights and opening hours, right across
+ * daylight-saving changes), so rows are bucketed by the bakery's day inside SQLite and read
+ * through the indexes on received, sent and finished times. The only rows that come back one
+ * per item are waits (one number per answered question, for percentiles) and the CSV.
  */
-export function listNotFoundMenuLookups({ since }: { since: Date }): NotFoundLookup[] {
+
+/**
+ * Every `menu_item` lookup that found nothing in runs started in [since, until), with the
+ * run's question, so asks can be counted per question (lib/bakery-facts/unsold-asks.ts).
+ */
+export function listNotFoundMenuLookups({
+  since,
+  until,
+}: {
+  since: Date;
+  until?: Date;
+}): NotFoundLookup[] {
   return getDb()
     .select({ questionId: agentRuns.questionId, input: toolCalls.input })
     .from(toolCalls)
@@ -18,7 +36,251 @@ export function listNotFoundMenuLookups({ since }: { since: Date }): NotFoundLoo
         eq(toolCalls.toolName, 'menu_item'),
         eq(toolCalls.errorKind, 'notFound'),
         gte(agentRuns.startedAt, since),
+        until ? lt(agentRuns.startedAt, until) : undefined,
       ),
     )
     .all();
+}
+
+/** `with days(date, start_ms, end_ms, opens_ms, closes_ms) as (values …)`. */
+function daysTable(days: readonly DayWindow[]): SQL {
+  if (days.length === 0) throw new Error('A range has at least one day.');
+  const rows = sql.join(
+    days.map((d) => sql`(${d.date}, ${d.start}, ${d.end}, ${d.opens}, ${d.closes})`),
+    sql`, `,
+  );
+  return sql`with days(date, start_ms, end_ms, opens_ms, closes_ms) as (values ${rows})`;
+}
+
+function bounds(days: readonly DayWindow[]): { start: number; end: number } {
+  return { start: days[0]?.start ?? 0, end: days[days.length - 1]?.end ?? 0 };
+}
+
+/**
+ * A reply's edit class in SQL, as `editClass` in lib/insights/figures.ts decides it: the
+ * distance against the longer of the draft and the sent text.
+ */
+function editClassOf(reply: string, run: string): SQL {
+  return sql.raw(`case
+    when ${reply}.edit_distance <= 0 then 'unchanged'
+    when ${reply}.edit_distance <= ${LIGHT_EDIT_MAX_SHARE} * max(1, length(${reply}.text), coalesce(length(${run}.draft_text), 0)) then 'light'
+    else 'rewritten' end`);
+}
+const editClassSql = editClassOf('r', 'ar');
+
+/** Whose figures: everyone's, or one person's replies. */
+type Scope = { sentBy?: number };
+
+/** Questions received per day and channel. */
+export function countQuestionsByDay({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): { date: string; channel: Channel; count: number }[] {
+  return getDb().all(sql`${daysTable(days)}
+    select d.date as date, q.channel as channel, count(*) as count
+    from days d join questions q on q.received_at >= d.start_ms and q.received_at < d.end_ms
+    group by d.date, q.channel`);
+}
+
+/**
+ * Each question received in the range that has been answered: the day it arrived, how long
+ * its first reply took, and who sent that reply. With `sentBy`, only questions that person
+ * answered first.
+ */
+export function listFirstReplyWaits({
+  days,
+  sentBy,
+}: { days: readonly DayWindow[] } & Scope): { date: string; waitMs: number; sentBy: number }[] {
+  return getDb().all(sql`${daysTable(days)}
+    select date, first_sent_at - received_at as waitMs, first_sent_by as sentBy from (
+      select d.date as date, q.received_at as received_at,
+        (select r.sent_at from replies r where r.question_id = q.id order by r.sent_at, r.id limit 1) as first_sent_at,
+        (select r.sent_by from replies r where r.question_id = q.id order by r.sent_at, r.id limit 1) as first_sent_by
+      from days d join questions q on q.received_at >= d.start_ms and q.received_at < d.end_ms
+    )
+    where first_sent_at is not null ${sentBy === undefined ? sql`` : sql`and first_sent_by = ${sentBy}`}`);
+}
+
+/**
+ * Per day: questions that arrived while the bakery was open, and how many of them had a
+ * reply within `withinMs` of arriving. With `sentBy`, only that person's first replies count
+ * as answers (the questions are everyone's).
+ */
+export function countAnsweredWithin({
+  days,
+  withinMs,
+  sentBy,
+}: { days: readonly DayWindow[]; withinMs: number } & Scope): {
+  date: string;
+  arrivedOpen: number;
+  answeredWithin: number;
+}[] {
+  return getDb().all(sql`${daysTable(days)}
+    select d.date as date, count(q.id) as arrivedOpen,
+      coalesce(sum(exists(
+        select 1 from replies r where r.question_id = q.id and r.sent_at <= q.received_at + ${withinMs}
+          ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
+      )), 0) as answeredWithin
+    from days d join questions q on q.received_at >= d.opens_ms and q.received_at < d.closes_ms
+    where d.closes_ms > d.opens_ms
+    group by d.date`);
+}
+
+/** Replies sent per day by how far the person moved from the draft. */
+export function countEditsByDay({
+  days,
+  sentBy,
+}: { days: readonly DayWindow[] } & Scope): {
+  date: string;
+  editClass: EditClass;
+  count: number;
+}[] {
+  return getDb().all(sql`${daysTable(days)}
+    select d.date as date, ${editClassSql} as editClass, count(*) as count
+    from days d
+      join replies r on r.sent_at >= d.start_ms and r.sent_at < d.end_ms
+      left join agent_runs ar on ar.id = r.run_id
+    ${sentBy === undefined ? sql`` : sql`where r.sent_by = ${sentBy}`}
+    group by d.date, editClass`);
+}
+
+/**
+ * Replies sent in the range by edit class per topic: each tool the draft's run used (a run
+ * that used several counts under each). `tool` is null for drafts that looked nothing up.
+ */
+export function countEditsByTool({ days, sentBy }: { days: readonly DayWindow[] } & Scope): {
+  tool: string | null;
+  editClass: EditClass;
+  count: number;
+}[] {
+  const { start, end } = bounds(days);
+  return getDb().all(sql`
+    select t.tool_name as tool, ${editClassSql} as editClass, count(distinct r.id) as count
+    from replies r
+      left join agent_runs ar on ar.id = r.run_id
+      left join (select distinct run_id, tool_name from tool_calls) t on t.run_id = r.run_id
+    where r.sent_at >= ${start} and r.sent_at < ${end}
+      ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
+    group by t.tool_name, editClass`);
+}
+
+/**
+ * Questions received in the range that were discarded, by reason (case and spacing folded;
+ * shown as it was first written).
+ */
+export function countDiscardReasons({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): { reason: string; count: number }[] {
+  const { start, end } = bounds(days);
+  return getDb().all(sql`
+    select min(trim(discard_reason)) as reason, count(*) as count
+    from questions
+    where status = 'discarded' and received_at >= ${start} and received_at < ${end}
+    group by lower(trim(coalesce(discard_reason, '')))
+    order by count desc, reason`);
+}
+
+/** Model spend and tokens per day, by when each run finished (as the daily budget counts). */
+export function sumSpendByDay({ days }: { days: readonly DayWindow[] }): {
+  date: string;
+  runs: number;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}[] {
+  return getDb().all(sql`${daysTable(days)}
+    select d.date as date, count(*) as runs, coalesce(sum(ar.cost_usd), 0) as costUsd,
+      sum(ar.input_tokens) as inputTokens, sum(ar.output_tokens) as outputTokens,
+      sum(ar.cache_read_tokens) as cacheReadTokens, sum(ar.cache_write_tokens) as cacheWriteTokens
+    from days d join agent_runs ar on ar.finished_at >= d.start_ms and ar.finished_at < d.end_ms
+    group by d.date`);
+}
+
+/** Questions a run in the range marked for a person, by the mark's reason (each question once per reason). */
+export function countPersonMarks({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): { reason: NeedsPersonReason; count: number }[] {
+  const { start, end } = bounds(days);
+  return getDb().all(sql`
+    select needs_person_reason as reason, count(distinct question_id) as count
+    from agent_runs
+    where finished_at >= ${start} and finished_at < ${end} and needs_person_reason is not null
+    group by needs_person_reason
+    order by count desc, reason`);
+}
+
+/** Replies each person sent in the range, with how many went out unchanged and rewritten. */
+export function countRepliesByPerson({ days }: { days: readonly DayWindow[] }): {
+  userId: number;
+  name: string;
+  replies: number;
+  unchanged: number;
+  rewritten: number;
+}[] {
+  const { start, end } = bounds(days);
+  return getDb().all(sql`
+    select u.id as userId, u.name as name, count(*) as replies,
+      sum(${editClassSql} = 'unchanged') as unchanged,
+      sum(${editClassSql} = 'rewritten') as rewritten
+    from replies r
+      join users u on u.id = r.sent_by
+      left join agent_runs ar on ar.id = r.run_id
+    where r.sent_at >= ${start} and r.sent_at < ${end}
+    group by u.id
+    order by replies desc, name`);
+}
+
+export type ConversationRow = {
+  id: number;
+  receivedAt: number;
+  channel: Channel;
+  status: string;
+  firstReplyAt: number | null;
+  firstReplyBy: string | null;
+  replies: number;
+  editDistance: number | null;
+  editClass: EditClass | null;
+  discardReason: string | null;
+  runs: number;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  needsPersonReason: NeedsPersonReason | null;
+};
+
+/**
+ * The rows under the dashboard's figures, one per question received in the range, oldest
+ * first: for the CSV download. No customer names, emails or texts.
+ */
+export function listConversationRows({ days }: { days: readonly DayWindow[] }): ConversationRow[] {
+  const { start, end } = bounds(days);
+  return getDb().all(sql`
+    select q.id as id, q.received_at as receivedAt, q.channel as channel, q.status as status,
+      fr.sent_at as firstReplyAt, u.name as firstReplyBy,
+      (select count(*) from replies x where x.question_id = q.id) as replies,
+      fr.edit_distance as editDistance,
+      case when fr.id is null then null else ${editClassOf('fr', 'far')} end as editClass,
+      q.discard_reason as discardReason,
+      (select count(*) from agent_runs a where a.question_id = q.id) as runs,
+      (select coalesce(sum(a.cost_usd), 0) from agent_runs a where a.question_id = q.id) as costUsd,
+      (select coalesce(sum(a.input_tokens), 0) from agent_runs a where a.question_id = q.id) as inputTokens,
+      (select coalesce(sum(a.output_tokens), 0) from agent_runs a where a.question_id = q.id) as outputTokens,
+      (select coalesce(sum(a.cache_read_tokens), 0) from agent_runs a where a.question_id = q.id) as cacheReadTokens,
+      (select a.needs_person_reason from agent_runs a where a.question_id = q.id
+        order by a.started_at desc, a.id desc limit 1) as needsPersonReason
+    from questions q
+      left join replies fr on fr.id = (
+        select r.id from replies r where r.question_id = q.id order by r.sent_at, r.id limit 1)
+      left join users u on u.id = fr.sent_by
+      left join agent_runs far on far.id = fr.run_id
+    where q.received_at >= ${start} and q.received_at < ${end}
+    order by q.received_at, q.id`);
 }

@@ -342,7 +342,12 @@ export const replies = sqliteTable(
     edited: integer('edited', { mode: 'boolean' }).notNull(),
     editDistance: integer('edit_distance').notNull(),
   },
-  (t) => [index('replies_question').on(t.questionId, t.sentAt)],
+  (t) => [
+    index('replies_question').on(t.questionId, t.sentAt),
+    // The owner's dashboard counts replies over a range of send times, everyone's or one person's.
+    index('replies_sent').on(t.sentAt),
+    index('replies_sender_sent').on(t.sentBy, t.sentAt),
+  ],
 );
 
 /**

@@ -1,0 +1,227 @@
+import type { UnsoldAsk } from '@/lib/bakery-facts/unsold-asks';
+import type { Channel, NeedsPersonReason } from '@/lib/domain';
+import {
+  cacheReadShare,
+  type EditClass,
+  editClasses,
+  pivot,
+  share,
+  summarizeWaits,
+  type WaitSummary,
+  waitsBy,
+} from './figures';
+
+/**
+ * The dashboard's figures from the queries' rows (db/insights.ts): every chart's series and
+ * the table beside it come from here, so the page only lays them out.
+ */
+
+export type QueryRows = {
+  dates: readonly string[];
+  questions: readonly { date: string; channel: Channel; count: number }[];
+  waits: readonly { date: string; waitMs: number; sentBy: number }[];
+  answeredWithin: readonly { date: string; arrivedOpen: number; answeredWithin: number }[];
+  editsByDay: readonly { date: string; editClass: EditClass; count: number }[];
+  editsByTool: readonly { tool: string | null; editClass: EditClass; count: number }[];
+};
+
+export type DayVolume = { date: string; total: number } & Record<Channel, number>;
+
+export type DayReplyTimes = WaitSummary & {
+  date: string;
+  /** Questions that arrived while the bakery was open, and how many were answered within an hour. */
+  arrivedOpen: number;
+  answeredWithinHour: number;
+  shareWithinHour: number | null;
+};
+
+export type EditCounts = Record<EditClass, number> & { total: number };
+
+const withTotal = <T extends Record<EditClass, number>>(row: T): T & { total: number } => ({
+  ...row,
+  total: editClasses.reduce((sum, c) => sum + row[c], 0),
+});
+
+export function volumeByDay(rows: Pick<QueryRows, 'dates' | 'questions'>): {
+  days: DayVolume[];
+  channels: Channel[];
+  total: number;
+} {
+  const channels = (['web', 'api', 'sample'] as const).filter((channel) =>
+    rows.questions.some((row) => row.channel === channel && row.count > 0),
+  );
+  const days = pivot(
+    rows.dates,
+    ['web', 'api', 'sample'] as const,
+    rows.questions.map((row) => ({ key: row.date, series: row.channel, count: row.count })),
+  ).map(({ key, ...counts }) => ({
+    date: key,
+    ...counts,
+    total: counts.web + counts.api + counts.sample,
+  }));
+  return { days, channels, total: days.reduce((sum, day) => sum + day.total, 0) };
+}
+
+export function replyTimesByDay(rows: Pick<QueryRows, 'dates' | 'waits' | 'answeredWithin'>): {
+  days: DayReplyTimes[];
+  overall: Omit<DayReplyTimes, 'date'>;
+} {
+  const byDay = waitsBy(rows.waits.map((row) => ({ key: row.date, waitMs: row.waitMs })));
+  const within = new Map(rows.answeredWithin.map((row) => [row.date, row]));
+  const days = rows.dates.map((date) => {
+    const open = within.get(date);
+    const arrivedOpen = open?.arrivedOpen ?? 0;
+    const answeredWithinHour = open?.answeredWithin ?? 0;
+    return {
+      date,
+      ...(byDay.get(date) ?? summarizeWaits([])),
+      arrivedOpen,
+      answeredWithinHour,
+      shareWithinHour: share(answeredWithinHour, arrivedOpen),
+    };
+  });
+  const arrivedOpen = days.reduce((sum, day) => sum + day.arrivedOpen, 0);
+  const answeredWithinHour = days.reduce((sum, day) => sum + day.answeredWithinHour, 0);
+  return {
+    days,
+    overall: {
+      ...summarizeWaits(rows.waits.map((row) => row.waitMs)),
+      arrivedOpen,
+      answeredWithinHour,
+      shareWithinHour: share(answeredWithinHour, arrivedOpen),
+    },
+  };
+}
+
+export function editsByDay(rows: Pick<QueryRows, 'dates' | 'editsByDay'>): {
+  days: ({ date: string } & EditCounts)[];
+  total: EditCounts;
+} {
+  const days = pivot(
+    rows.dates,
+    editClasses,
+    rows.editsByDay.map((row) => ({ key: row.date, series: row.editClass, count: row.count })),
+  ).map(({ key, ...counts }) => ({ date: key, ...withTotal(counts) }));
+  const total = withTotal(
+    Object.fromEntries(
+      editClasses.map((c) => [c, days.reduce((sum, day) => sum + day[c], 0)]),
+    ) as Record<EditClass, number>,
+  );
+  return { days, total };
+}
+
+/** What a draft that looked nothing up is listed as among the topics. */
+export const NO_LOOKUPS = 'no lookups';
+
+export function editsByTopic(
+  rows: Pick<QueryRows, 'editsByTool'>,
+): ({ topic: string } & EditCounts)[] {
+  const topics = [...new Set(rows.editsByTool.map((row) => row.tool ?? NO_LOOKUPS))];
+  return pivot(
+    topics,
+    editClasses,
+    rows.editsByTool.map((row) => ({
+      key: row.tool ?? NO_LOOKUPS,
+      series: row.editClass,
+      count: row.count,
+    })),
+  )
+    .map(({ key, ...counts }) => ({ topic: key, ...withTotal(counts) }))
+    .sort((a, b) => b.total - a.total || a.topic.localeCompare(b.topic));
+}
+
+export type DaySpend = {
+  date: string;
+  costUsd: number;
+  runs: number;
+  replies: number;
+  perReplyUsd: number | null;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  cacheReadShare: number | null;
+  /** The day spent the daily budget in force today, or more. */
+  overBudget: boolean;
+};
+
+type SpendRow = Omit<DaySpend, 'replies' | 'perReplyUsd' | 'cacheReadShare' | 'overBudget'>;
+
+/** Spend per day against the budget in force now, and per reply sent that day. */
+export function spendByDay(input: {
+  dates: readonly string[];
+  spend: readonly SpendRow[];
+  repliesByDay: ReadonlyMap<string, number>;
+  budgetCents: number;
+}): { days: DaySpend[]; total: Omit<DaySpend, 'date' | 'overBudget'> } {
+  const byDate = new Map(input.spend.map((row) => [row.date, row]));
+  const days = input.dates.map((date): DaySpend => {
+    const row = byDate.get(date);
+    const replies = input.repliesByDay.get(date) ?? 0;
+    const costUsd = row?.costUsd ?? 0;
+    const tokens = {
+      inputTokens: row?.inputTokens ?? 0,
+      outputTokens: row?.outputTokens ?? 0,
+      cacheReadTokens: row?.cacheReadTokens ?? 0,
+      cacheWriteTokens: row?.cacheWriteTokens ?? 0,
+    };
+    return {
+      date,
+      costUsd,
+      runs: row?.runs ?? 0,
+      replies,
+      perReplyUsd: replies > 0 ? costUsd / replies : null,
+      ...tokens,
+      cacheReadShare: cacheReadShare(tokens),
+      overBudget: costUsd > 0 && Math.round(costUsd * 100) >= input.budgetCents,
+    };
+  });
+  const sum = (pick: (day: DaySpend) => number) => days.reduce((s, day) => s + pick(day), 0);
+  const tokens = {
+    inputTokens: sum((d) => d.inputTokens),
+    outputTokens: sum((d) => d.outputTokens),
+    cacheReadTokens: sum((d) => d.cacheReadTokens),
+    cacheWriteTokens: sum((d) => d.cacheWriteTokens),
+  };
+  const costUsd = sum((d) => d.costUsd);
+  const replies = sum((d) => d.replies);
+  return {
+    days,
+    total: {
+      costUsd,
+      runs: sum((d) => d.runs),
+      replies,
+      perReplyUsd: replies > 0 ? costUsd / replies : null,
+      ...tokens,
+      cacheReadShare: cacheReadShare(tokens),
+    },
+  };
+}
+
+export type PersonFigures = WaitSummary & {
+  userId: number;
+  name: string;
+  replies: number;
+  unchanged: number;
+  rewritten: number;
+};
+
+/** Replies per person with the waits of the questions they answered first. */
+export function figuresByPerson(input: {
+  people: readonly Omit<PersonFigures, keyof WaitSummary>[];
+  waits: QueryRows['waits'];
+}): PersonFigures[] {
+  const waits = waitsBy(input.waits.map((row) => ({ key: row.sentBy, waitMs: row.waitMs })));
+  return input.people.map((person) => ({
+    ...person,
+    ...(waits.get(person.userId) ?? summarizeWaits([])),
+  }));
+}
+
+export type MarkCount = { reason: NeedsPersonReason; count: number };
+export type { UnsoldAsk };
+
+/** Where "asked, not answered" starts a knowledge entry, its title filled in. */
+export function newKnowledgeHref(title: string): string {
+  return `/admin/knowledge?${new URLSearchParams({ new: '1', title }).toString()}`;
+}

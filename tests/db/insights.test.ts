@@ -1,0 +1,203 @@
+import type Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getBakeryData } from '@/db/bakery-data';
+import { closeDb, getDb } from '@/db/client';
+import {
+  countAnsweredWithin,
+  countDiscardReasons,
+  countEditsByDay,
+  countEditsByTool,
+  countPersonMarks,
+  countQuestionsByDay,
+  countRepliesByPerson,
+  listConversationRows,
+  listFirstReplyWaits,
+  sumSpendByDay,
+} from '@/db/insights';
+import { createUser } from '@/db/users';
+import { hoursOn } from '@/lib/agent/bakery/facts';
+import { editClass, summarizeWaits } from '@/lib/insights/figures';
+import { type DayWindow, dayWindows } from '@/lib/insights/range';
+import { fillInsightsFixture, fixtureRange } from '../support/insights-fixture';
+import { useTempDatabase } from '../support/temp-db';
+
+const HOUR = 3_600_000;
+let temp: ReturnType<typeof useTempDatabase>;
+let days: DayWindow[];
+let people: { staffId: number; ownerId: number };
+
+function person(email: string, role: 'owner' | 'staff'): number {
+  const made = createUser({ email, name: email, role, passwordHash: 'x', now: new Date() });
+  if (!made.ok) throw new Error(made.reason);
+  return made.user.id;
+}
+
+beforeEach(() => {
+  temp = useTempDatabase();
+  people = {
+    staffId: person('sam@example.com', 'staff'),
+    ownerId: person('olive@example.com', 'owner'),
+  };
+  closeDb();
+  fillInsightsFixture(temp.path, people);
+  const { data } = getBakeryData();
+  days = dayWindows({ preset: 'custom', ...fixtureRange }, data.timezone, (date) => {
+    const hours = hoursOn(data, date);
+    return hours.open && hours.opens && hours.closes ? hours : null;
+  });
+});
+afterEach(() => temp.cleanup());
+
+const byDate = <T extends { date: string }>(rows: T[], pick: (row: T) => unknown) =>
+  Object.fromEntries(rows.map((row) => [row.date, pick(row)]));
+
+describe('the dashboard’s queries on a history with known figures', () => {
+  it('counts questions per day and channel in the bakery’s days', () => {
+    const rows = countQuestionsByDay({ days });
+    const total = (date: string) =>
+      rows.filter((r) => r.date === date).reduce((sum, r) => sum + r.count, 0);
+    expect(days.map((d) => total(d.date))).toEqual([2, 3, 4, 5, 6, 2, 3, 4, 5, 6]);
+    expect(rows.filter((r) => r.channel === 'web').reduce((s, r) => s + r.count, 0)).toBe(22);
+    expect(rows.filter((r) => r.channel === 'api').reduce((s, r) => s + r.count, 0)).toBe(18);
+  });
+
+  it('gives each answered question’s wait, for everyone or one person', () => {
+    const waits = listFirstReplyWaits({ days });
+    expect(waits).toHaveLength(30);
+    const day4 = waits.filter((w) => w.date === '2026-11-14').map((w) => w.waitMs / 60_000);
+    expect(day4.sort((a, b) => a - b)).toEqual([25, 50, 75, 100, 125]);
+    const sams = listFirstReplyWaits({ days, sentBy: people.staffId });
+    expect(sams).toHaveLength(18);
+    expect(summarizeWaits(sams.map((w) => w.waitMs)).medianMs).toBe(25 * 60_000);
+  });
+
+  it('counts arrivals in opening hours and those answered within the hour', () => {
+    const rows = countAnsweredWithin({ days, withinMs: HOUR });
+    expect(byDate(rows, (r) => [r.arrivedOpen, r.answeredWithin])).toEqual({
+      '2026-11-10': [2, 1],
+      '2026-11-11': [3, 2],
+      '2026-11-12': [4, 2],
+      '2026-11-13': [5, 2],
+      '2026-11-14': [5, 2],
+      '2026-11-17': [4, 2],
+      '2026-11-18': [5, 2],
+      '2026-11-19': [6, 2],
+    });
+  });
+
+  it('classes edits per day and per tool', () => {
+    const perDay = countEditsByDay({ days });
+    const count = (c: string) =>
+      perDay.filter((r) => r.editClass === c).reduce((s, r) => s + r.count, 0);
+    expect([count('unchanged'), count('light'), count('rewritten')]).toEqual([16, 10, 4]);
+    const tools = countEditsByTool({ days });
+    const of = (tool: string) =>
+      Object.fromEntries(tools.filter((r) => r.tool === tool).map((r) => [r.editClass, r.count]));
+    expect(of('menu_item')).toEqual({ unchanged: 16, light: 2 });
+    expect(of('opening_hours')).toEqual({ light: 8, rewritten: 4 });
+    const sams = countEditsByDay({ days, sentBy: people.staffId });
+    expect(sams.reduce((s, r) => s + r.count, 0)).toBe(18);
+  });
+
+  it('groups discard reasons however they were typed', () => {
+    expect(countDiscardReasons({ days })).toEqual([
+      { reason: 'Spam', count: 3 },
+      { reason: 'Customer called instead', count: 1 },
+      { reason: 'Duplicate of another question', count: 1 },
+    ]);
+  });
+
+  it('sums spend and tokens per day of finish', () => {
+    const rows = sumSpendByDay({ days });
+    expect(byDate(rows, (r) => Math.round(r.costUsd * 100))).toMatchObject({
+      '2026-11-10': 17,
+      '2026-11-14': 37,
+    });
+    expect(rows.reduce((s, r) => s + r.cacheReadTokens, 0)).toBe(90_000);
+  });
+
+  it('counts questions marked for a person, and replies per person', () => {
+    expect(countPersonMarks({ days })).toEqual([
+      { reason: 'allergens', count: 3 },
+      { reason: 'complaint', count: 1 },
+      { reason: 'customOrder', count: 1 },
+      { reason: 'delivery', count: 1 },
+    ]);
+    expect(
+      countRepliesByPerson({ days }).map(({ name, replies, unchanged, rewritten }) => ({
+        name,
+        replies,
+        unchanged,
+        rewritten,
+      })),
+    ).toEqual([
+      { name: 'sam@example.com', replies: 18, unchanged: 16, rewritten: 0 },
+      { name: 'olive@example.com', replies: 12, unchanged: 0, rewritten: 4 },
+    ]);
+  });
+
+  it('lists one row per question for the CSV, without customers’ words', () => {
+    const rows = listConversationRows({ days });
+    expect(rows).toHaveLength(40);
+    expect(rows[0]).toMatchObject({
+      channel: 'web',
+      status: 'sent',
+      firstReplyBy: 'sam@example.com',
+      replies: 1,
+      editClass: 'unchanged',
+      runs: 1,
+      costUsd: 0.05,
+    });
+    expect(rows.filter((r) => r.discardReason !== null)).toHaveLength(5);
+    expect(JSON.stringify(rows)).not.toMatch(/Customer \d|Question \d|Draft \d|Reply \d/);
+  });
+
+  it('leaves out what falls outside the range', () => {
+    const first = days.slice(0, 1);
+    expect(countQuestionsByDay({ days: first }).reduce((s, r) => s + r.count, 0)).toBe(2);
+    expect(listConversationRows({ days: first })).toHaveLength(2);
+    expect(countPersonMarks({ days: first })).toEqual([]);
+  });
+});
+
+describe('edit classes in SQL', () => {
+  it('agree with lib/insights for every distance around the light-edit line', () => {
+    const { staffId } = people;
+    const sqlite = getDb().$client as Database.Database;
+    const at = days[0]?.start ?? 0;
+    const cases: { draft: number; sent: number; distance: number }[] = [];
+    for (const [draft, sent] of [
+      [100, 100],
+      [40, 120],
+      [0, 30],
+      [7, 3],
+    ] as const) {
+      for (let distance = 0; distance <= 40; distance++) cases.push({ draft, sent, distance });
+    }
+    cases.forEach((c, i) => {
+      const q = sqlite
+        .prepare(
+          `insert into questions (text, customer_name, channel, ticket_token, status, received_at, updated_at)
+           values ('q', 'c', 'web', ?, 'sent', ?, ?)`,
+        )
+        .run(`parity-${i}`, at, at).lastInsertRowid;
+      const run = sqlite
+        .prepare(
+          `insert into agent_runs (question_id, model, stop_kind, draft_text, facts_version, started_at, finished_at)
+           values (?, 'm', 'answered', ?, 1, ?, ?)`,
+        )
+        .run(q, c.draft === 0 ? null : 'd'.repeat(c.draft), at, at).lastInsertRowid;
+      sqlite
+        .prepare(
+          `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
+           values (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(q, 's'.repeat(c.sent), staffId, at + 1, run, c.distance > 0 ? 1 : 0, c.distance);
+    });
+    const rows = listConversationRows({ days: days.slice(0, 1) });
+    // They arrived at the day's midnight, before the fixture's questions.
+    expect(rows.slice(0, cases.length).map((r) => r.editClass)).toEqual(
+      cases.map((c) => editClass({ distance: c.distance, length: Math.max(c.draft, c.sent) })),
+    );
+  });
+});

@@ -1,0 +1,140 @@
+import Database from 'better-sqlite3';
+import { addDays, zonedInstant } from '@/lib/agent/bakery/calendar';
+
+/**
+ * A desk's history with figures known by construction, for the dashboard's tests (SQL in
+ * tests/db/insights.test.ts, the page in e2e/admin-dashboard.spec.ts). Ten days of the example
+ * bakery (America/New_York; open Tuesday to Friday 07:00–15:00, Saturday 08:00–13:00, closed
+ * Sunday and Monday), 2026-11-10 (a Tuesday) to 2026-11-19:
+ *
+ * - day d has n = [2, 3, 4, 5, 6, 2, 3, 4, 5, 6][d] questions (40 in all); question k of a day
+ *   arrives at 08:00 + k hours, by web when k is even and by the API when k is odd;
+ * - every question but the day's last is answered (30 replies), after (k + 1) × 25 minutes, by
+ *   the staff member when k is even and by the owner when k is odd; the last is discarded on
+ *   the first five days and left drafted on the last five;
+ * - edit distance, of drafts and replies 100 characters long, by k: 0, 10, 0, 50, 20
+ *   (unchanged, light, unchanged, rewritten, light);
+ * - each question has one run, finished a minute after it arrived: $0.05 for an answered one,
+ *   $0.12 for the day's last; the answered ones read 3,000 tokens from the cache, the last
+ *   writes 1,000; all send 1,000 input and 200 output tokens;
+ * - runs look up `menu_item` and `quote_order` when k is even, `opening_hours` when odd; the
+ *   first question of the first two days asked for croissants, which the menu lacks;
+ * - the last question of days 5 to 9 is marked for a person (allergens, allergens, delivery,
+ *   customOrder, allergens), and so is day 9's first (complaint);
+ * - the daily budget is $0.30.
+ *
+ * e2e/admin-dashboard.spec.ts spells out what the dashboard must show for it.
+ */
+
+export const fixtureRange = { from: '2026-11-10', to: '2026-11-19' } as const;
+export const fixtureTimeZone = 'America/New_York';
+export const questionsPerDay = [2, 3, 4, 5, 6, 2, 3, 4, 5, 6] as const;
+const editDistances = [0, 10, 0, 50, 20] as const;
+const discardReasons = [
+  'Spam',
+  'spam ',
+  'Duplicate of another question',
+  'Spam',
+  'Customer called instead',
+];
+const lastMarks = ['allergens', 'allergens', 'delivery', 'customOrder', 'allergens'] as const;
+
+const hundred = (word: string) => word.repeat(Math.ceil(100 / word.length)).slice(0, 100);
+
+export function fillInsightsFixture(
+  databasePath: string,
+  people: { staffId: number; ownerId: number },
+): void {
+  const sqlite = new Database(databasePath);
+  try {
+    const insertQuestion = sqlite.prepare(
+      `insert into questions (text, customer_name, customer_email, channel, external_id, ticket_token,
+         status, received_at, updated_at, attempts, draft_text, discard_reason)
+       values (?, ?, null, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+    );
+    const insertRun = sqlite.prepare(
+      `insert into agent_runs (question_id, model, stop_kind, draft_text, turns, input_tokens,
+         output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, needs_person_reason,
+         needs_person_note, facts_version, started_at, finished_at)
+       values (?, 'claude-test', 'answered', ?, 2, 1000, 200, ?, ?, ?, ?, ?, 1, ?, ?)`,
+    );
+    const insertCall = sqlite.prepare(
+      `insert into tool_calls (run_id, seq, turn, call_id, tool_name, input, result, is_error,
+         error_kind, duration_ms)
+       values (?, ?, 1, ?, ?, ?, '{}', ?, ?, 1)`,
+    );
+    const linkRun = sqlite.prepare('update questions set draft_run_id = ? where id = ?');
+    const insertReply = sqlite.prepare(
+      `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
+       values (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    sqlite.transaction(() => {
+      sqlite.prepare('update bakery set daily_budget_cents = 30').run();
+      questionsPerDay.forEach((n, day) => {
+        const date = addDays(fixtureRange.from, day);
+        for (let k = 0; k < n; k++) {
+          const receivedAt = zonedInstant(
+            date,
+            `${String(8 + k).padStart(2, '0')}:00`,
+            fixtureTimeZone,
+          ).getTime();
+          const last = k === n - 1;
+          const status = !last ? 'sent' : day < 5 ? 'discarded' : 'drafted';
+          const draft = hundred(`Draft ${day}-${k}. `);
+          const questionId = insertQuestion.run(
+            `Question ${k + 1} of ${date}`,
+            `Customer ${day}-${k}`,
+            k % 2 === 0 ? 'web' : 'api',
+            `fixture-${day}-${k}`,
+            `fixture-ticket-${day}-${k}`,
+            status,
+            receivedAt,
+            receivedAt,
+            draft,
+            status === 'discarded' ? (discardReasons[day] ?? null) : null,
+          ).lastInsertRowid;
+          const mark =
+            last && day >= 5 ? lastMarks[day - 5] : day === 9 && k === 0 ? 'complaint' : null;
+          const runId = insertRun.run(
+            questionId,
+            draft,
+            last ? 0 : 3000,
+            last ? 1000 : 0,
+            last ? 0.12 : 0.05,
+            mark ?? null,
+            mark ? 'Check this one.' : null,
+            receivedAt + 30_000,
+            receivedAt + 60_000,
+          ).lastInsertRowid;
+          const tools = k % 2 === 0 ? ['menu_item', 'quote_order'] : ['opening_hours'];
+          tools.forEach((tool, seq) => {
+            const croissants = tool === 'menu_item' && k === 0 && day < 2;
+            insertCall.run(
+              runId,
+              seq,
+              `call-${seq}`,
+              tool,
+              croissants ? JSON.stringify({ name: day === 0 ? 'croissants' : 'Croissant' }) : '{}',
+              croissants ? 1 : 0,
+              croissants ? 'notFound' : null,
+            );
+          });
+          linkRun.run(runId, questionId);
+          if (status !== 'sent') continue;
+          const distance = editDistances[k] ?? 0;
+          insertReply.run(
+            questionId,
+            hundred(`Reply ${day}-${k}. `),
+            k % 2 === 0 ? people.staffId : people.ownerId,
+            receivedAt + (k + 1) * 25 * 60_000,
+            runId,
+            distance > 0 ? 1 : 0,
+            distance,
+          );
+        }
+      });
+    })();
+  } finally {
+    sqlite.close();
+  }
+}
