@@ -128,10 +128,7 @@ export function countAnsweredWithin({
 }
 
 /** Replies sent per day by how far the person moved from the draft. */
-export function countEditsByDay({
-  days,
-  sentBy,
-}: { days: readonly DayWindow[] } & Scope): {
+export function countEditsByDay({ days, sentBy }: { days: readonly DayWindow[] } & Scope): {
   date: string;
   editClass: EditClass;
   count: number;

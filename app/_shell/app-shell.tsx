@@ -28,6 +28,7 @@ export function AppShell({
         </span>
         <nav aria-label="Main" className="flex gap-3">
           {roleAllows(user.role, 'staff') ? <Link href="/inbox">Inbox</Link> : null}
+          {roleAllows(user.role, 'staff') ? <Link href="/inbox/stats">My figures</Link> : null}
           {roleAllows(user.role, 'owner') ? <Link href="/admin">Admin</Link> : null}
           <Link href="/account">Account</Link>
         </nav>

@@ -225,3 +225,9 @@ export type { UnsoldAsk };
 export function newKnowledgeHref(title: string): string {
   return `/admin/knowledge?${new URLSearchParams({ new: '1', title }).toString()}`;
 }
+
+export const channelLabels: Record<Channel, string> = {
+  web: 'Web form',
+  api: 'API',
+  sample: 'Sample',
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { addDays, daysBetween, isIsoDate, zonedInstant } from '@/lib/agent/bakery/calendar';
+import type { BakeryData } from '@/lib/agent/bakery/data';
+import { hoursOn } from '@/lib/agent/bakery/facts';
 
 /**
  * The dashboard's range: whole days of the bakery's calendar, read from the page's query
@@ -103,4 +105,14 @@ export function dayWindows(
     });
   }
   return days;
+}
+
+/** The range's days for a bakery: its timezone, its weekly hours and date exceptions. */
+export function bakeryDayWindows(range: InsightsRange, facts: BakeryData): DayWindow[] {
+  return dayWindows(range, facts.timezone, (date) => {
+    const hours = hoursOn(facts, date);
+    return hours.open && hours.opens !== null && hours.closes !== null
+      ? { opens: hours.opens, closes: hours.closes }
+      : null;
+  });
 }

@@ -54,6 +54,7 @@ export const pages: Record<string, PageRow> = {
   '/account': { access: 'staff' },
   '/inbox': { access: 'staff' },
   '/inbox/[id]': { access: 'staff', path: '/inbox/1' },
+  '/inbox/stats': { access: 'staff' },
   '/admin': { access: 'owner' },
   '/admin/staff': { access: 'owner' },
   '/admin/settings': { access: 'owner' },
@@ -123,6 +124,7 @@ export const routes: Record<string, RouteRow> = {
   },
   // Signed-in callers without `Accept: text/event-stream` get 406 rather than an endless stream.
   'GET /api/inbox/events': { access: 'staff' },
+  'GET /admin/insights/export': { access: 'owner' },
   'POST /api/auth/sign-in': {
     access: 'public',
     why: 'sign-in for scripts, limited like the form',

@@ -15,9 +15,8 @@ import {
   sumSpendByDay,
 } from '@/db/insights';
 import { createUser } from '@/db/users';
-import { hoursOn } from '@/lib/agent/bakery/facts';
 import { editClass, summarizeWaits } from '@/lib/insights/figures';
-import { type DayWindow, dayWindows } from '@/lib/insights/range';
+import { bakeryDayWindows, type DayWindow } from '@/lib/insights/range';
 import { fillInsightsFixture, fixtureRange } from '../support/insights-fixture';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -41,10 +40,7 @@ beforeEach(() => {
   closeDb();
   fillInsightsFixture(temp.path, people);
   const { data } = getBakeryData();
-  days = dayWindows({ preset: 'custom', ...fixtureRange }, data.timezone, (date) => {
-    const hours = hoursOn(data, date);
-    return hours.open && hours.opens && hours.closes ? hours : null;
-  });
+  days = bakeryDayWindows({ preset: 'custom', ...fixtureRange }, data);
 });
 afterEach(() => temp.cleanup());
 

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { addDays, zonedInstant } from '@/lib/agent/bakery/calendar';
+import { addDays, zonedInstant } from '../../lib/agent/bakery/calendar';
 
 /**
  * A desk's history with figures known by construction, for the dashboard's tests (SQL in

@@ -9,7 +9,7 @@ export const adminSections = [
   { href: '/admin/menu', label: 'Menu' },
   { href: '/admin/hours', label: 'Weekly hours' },
   { href: '/admin/exceptions', label: 'Holidays & special hours' },
-  { href: '/admin/insights', label: 'Asked for, not sold' },
+  { href: '/admin/insights', label: 'Insights' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/admin/staff', label: 'Staff' },
   { href: '/admin/data', label: 'Customer data' },

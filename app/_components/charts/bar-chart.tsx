@@ -1,0 +1,113 @@
+'use client';
+
+import { Bar } from '@nivo/bar';
+
+/**
+ * The one chart the desk draws: @nivo/bar at a fixed size, so the server renders the whole
+ * SVG (no measuring in the browser, no animation) and the page reads complete without
+ * JavaScript. The SVG is `role="img"` with a label and points at the table beside it for the
+ * numbers; the table, not the picture, is what screen readers and copying use.
+ */
+
+export type ValueKind = 'count' | 'minutes' | 'usd';
+
+export type BarChartProps = {
+  /** What the chart shows, read out as the image's name. */
+  label: string;
+  /** The id of the table that holds the same numbers. */
+  describedBy: string;
+  data: Record<string, string | number>[];
+  indexBy: string;
+  keys: { key: string; label: string }[];
+  /** Stacked parts of a whole (channels, edit classes), or side by side (median and 90th percentile). */
+  mode?: 'stacked' | 'grouped';
+  valueKind?: ValueKind;
+  /** A horizontal line across the chart, e.g. the daily budget. */
+  line?: { value: number; legend: string };
+  layout?: 'vertical' | 'horizontal';
+};
+
+// Colours that keep their contrast on white and apart from one another for common colour blindness.
+const palette = ['#1f5f8b', '#d9822b', '#7a9a3a', '#8e44ad', '#b03a2e', '#5d6d7e'];
+
+const formats: Record<ValueKind, string> = {
+  count: '>-,d',
+  minutes: '>-,.0f',
+  usd: '$>-,.2f',
+};
+
+export function BarChart({
+  label,
+  describedBy,
+  data,
+  indexBy,
+  keys,
+  mode = 'stacked',
+  valueKind = 'count',
+  line,
+  layout = 'vertical',
+}: BarChartProps) {
+  const names = new Map(keys.map((k) => [k.key, k.label]));
+  const horizontal = layout === 'horizontal';
+  const height = horizontal ? Math.max(120, 40 + data.length * 28) : 260;
+  return (
+    <div className="overflow-x-auto" data-testid="chart">
+      <Bar
+        width={640}
+        height={height}
+        data={data}
+        indexBy={indexBy}
+        keys={keys.map((k) => k.key)}
+        groupMode={mode}
+        layout={layout}
+        animate={false}
+        role="img"
+        ariaLabel={label}
+        ariaDescribedBy={describedBy}
+        margin={{ top: 10, right: 150, bottom: horizontal ? 30 : 50, left: horizontal ? 130 : 56 }}
+        padding={0.25}
+        colors={({ id }) => palette[keys.findIndex((k) => k.key === id) % palette.length] ?? '#555'}
+        valueFormat={formats[valueKind]}
+        enableLabel={false}
+        axisBottom={
+          horizontal
+            ? { tickSize: 4, format: formats[valueKind] }
+            : { tickSize: 4, tickRotation: data.length > 14 ? -45 : 0 }
+        }
+        axisLeft={horizontal ? { tickSize: 4 } : { tickSize: 4, format: formats[valueKind] }}
+        gridYValues={5}
+        markers={
+          line
+            ? [
+                {
+                  axis: horizontal ? 'x' : 'y',
+                  value: line.value,
+                  lineStyle: { stroke: '#b03a2e', strokeWidth: 2, strokeDasharray: '6 4' },
+                  legend: line.legend,
+                  legendPosition: 'top-right',
+                  textStyle: { fill: '#b03a2e', fontSize: 12 },
+                },
+              ]
+            : undefined
+        }
+        legendLabel={(datum) => names.get(String(datum.id)) ?? String(datum.id)}
+        tooltipLabel={(datum) => `${names.get(String(datum.id)) ?? datum.id}, ${datum.indexValue}`}
+        legends={
+          keys.length > 1
+            ? [
+                {
+                  dataFrom: 'keys',
+                  anchor: 'top-right',
+                  direction: 'column',
+                  translateX: 140,
+                  itemWidth: 130,
+                  itemHeight: 20,
+                  symbolSize: 12,
+                },
+              ]
+            : []
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { BarChart, type BarChartProps } from '../charts/bar-chart';
+
+/**
+ * One figure of the dashboard: its heading, the chart, and beside it a table with the same
+ * numbers (for screen readers and for copying). A range with nothing to show says so in
+ * words instead of drawing empty axes.
+ */
+export function Figure({
+  id,
+  title,
+  intro,
+  empty,
+  chart,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  /** Set when the range holds nothing for this figure: what to say instead. */
+  empty?: string | null;
+  chart?: Omit<BarChartProps, 'describedBy' | 'label'> & { label?: string };
+  /** The table: a <table> whose caption names the figure. */
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid={id} className="flex flex-col gap-2">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {intro ? <div className="text-sm text-stone-700">{intro}</div> : null}
+      {empty ? (
+        <p data-testid="empty" className="text-stone-700">
+          {empty}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-3 xl:flex-row xl:items-start">
+          {chart ? (
+            <BarChart {...chart} label={chart.label ?? title} describedBy={`${id}-table`} />
+          ) : null}
+          <div className="max-h-96 overflow-auto" id={`${id}-table`}>
+            {children}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A plain table: a caption, column headers, the first cell of each row a row header. */
+export function FigureTable({
+  caption,
+  columns,
+  rows,
+  foot,
+}: {
+  caption: string;
+  columns: string[];
+  rows: (string | number)[][];
+  /** A totals row. */
+  foot?: (string | number)[];
+}) {
+  return (
+    <table className="border-collapse text-sm" data-testid="figure-table">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="border-b border-stone-300 px-2 py-1 text-left">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={String(row[0])}>
+            {row.map((cell, i) =>
+              i === 0 ? (
+                <th key={columns[i]} scope="row" className="px-2 py-0.5 text-left font-normal">
+                  {cell}
+                </th>
+              ) : (
+                <td key={columns[i]} className="px-2 py-0.5 text-right tabular-nums">
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+      {foot ? (
+        <tfoot>
+          <tr className="border-t border-stone-300 font-semibold">
+            {foot.map((cell, i) =>
+              i === 0 ? (
+                <th key={columns[i]} scope="row" className="px-2 py-0.5 text-left">
+                  {cell}
+                </th>
+              ) : (
+                <td key={columns[i]} className="px-2 py-0.5 text-right tabular-nums">
+                  {cell}
+                </td>
+              ),
+            )}
+          </tr>
+        </tfoot>
+      ) : null}
+    </table>
+  );
+}
+
+/** "11-10" for a chart's axis; tables keep the whole date. */
+export const shortDate = (date: string) => date.slice(5);

@@ -1,0 +1,146 @@
+import {
+  editClasses,
+  editClassLabels,
+  formatShare,
+  formatWait,
+  toMinutes,
+} from '@/lib/insights/figures';
+import type { loadPersonFigures } from '@/server/insights';
+import { Figure, FigureTable, shortDate } from './figure';
+
+type Figures = Pick<ReturnType<typeof loadPersonFigures>, 'replyTimes' | 'edits' | 'topics'>;
+
+const editKeys = editClasses.map((key) => ({ key, label: editClassLabels[key] }));
+
+/** Time to first reply per day: median and 90th percentile, and answered within the hour. */
+export function ReplyTimesFigure({
+  replyTimes,
+  whose,
+}: {
+  replyTimes: Figures['replyTimes'];
+  whose: string;
+}) {
+  const { days, overall } = replyTimes;
+  return (
+    <Figure
+      id="reply-times"
+      title="Time to first reply"
+      intro={`From a question arriving to ${whose} first reply, by the day it arrived. Within the hour: of the questions that arrived while the bakery was open, the share answered within an hour.`}
+      empty={
+        overall.answered === 0
+          ? 'No question that arrived in this range has been answered yet.'
+          : null
+      }
+      chart={{
+        label: 'Time to first reply per day, in minutes: median and 90th percentile',
+        data: days.map((d) => ({
+          day: shortDate(d.date),
+          median: toMinutes(d.medianMs) ?? 0,
+          p90: toMinutes(d.p90Ms) ?? 0,
+        })),
+        indexBy: 'day',
+        keys: [
+          { key: 'median', label: 'Median (min)' },
+          { key: 'p90', label: '90th percentile (min)' },
+        ],
+        mode: 'grouped',
+        valueKind: 'minutes',
+      }}
+    >
+      <FigureTable
+        caption="Time to first reply per day"
+        columns={[
+          'Day',
+          'Answered',
+          'Median',
+          '90th percentile',
+          'Arrived while open',
+          'Within the hour',
+        ]}
+        rows={days.map((d) => [
+          d.date,
+          d.answered,
+          formatWait(d.medianMs),
+          formatWait(d.p90Ms),
+          d.arrivedOpen,
+          formatShare(d.shareWithinHour),
+        ])}
+        foot={[
+          'All days',
+          overall.answered,
+          formatWait(overall.medianMs),
+          formatWait(overall.p90Ms),
+          overall.arrivedOpen,
+          formatShare(overall.shareWithinHour),
+        ]}
+      />
+    </Figure>
+  );
+}
+
+/** Replies sent unchanged, lightly edited or rewritten, per day. */
+export function EditsFigure({ edits }: { edits: Figures['edits'] }) {
+  return (
+    <Figure
+      id="edits"
+      title="How much drafts were changed"
+      intro="Each sent reply by its edit distance from the draft, against the longer of the two: none is unchanged, up to a fifth is a light edit, more is a rewrite."
+      empty={edits.total.total === 0 ? 'No replies were sent in this range.' : null}
+      chart={{
+        label: 'Replies per day: sent unchanged, lightly edited, rewritten',
+        data: edits.days.map((d) => ({ day: shortDate(d.date), ...pick(d) })),
+        indexBy: 'day',
+        keys: editKeys,
+      }}
+    >
+      <FigureTable
+        caption="Replies per day by how much the draft was changed"
+        columns={['Day', ...editKeys.map((k) => k.label), 'Replies']}
+        rows={edits.days.map((d) => [d.date, d.unchanged, d.light, d.rewritten, d.total])}
+        foot={[
+          'All days',
+          edits.total.unchanged,
+          edits.total.light,
+          edits.total.rewritten,
+          edits.total.total,
+        ]}
+      />
+    </Figure>
+  );
+}
+
+/** The same by topic: the lookups the draft's run made. */
+export function TopicsFigure({ topics }: { topics: Figures['topics'] }) {
+  return (
+    <Figure
+      id="topics"
+      title="Changes by topic"
+      intro="Sent replies by the lookups their draft made (a draft that made several counts under each): where drafts go wrong."
+      empty={topics.length === 0 ? 'No replies were sent in this range.' : null}
+      chart={{
+        label: 'Replies per topic: sent unchanged, lightly edited, rewritten',
+        data: topics.map((t) => ({ topic: t.topic, ...pick(t) })),
+        indexBy: 'topic',
+        keys: editKeys,
+        layout: 'horizontal',
+      }}
+    >
+      <FigureTable
+        caption="Replies per topic by how much the draft was changed"
+        columns={['Topic', ...editKeys.map((k) => k.label), 'Replies', 'Rewritten share']}
+        rows={topics.map((t) => [
+          t.topic,
+          t.unchanged,
+          t.light,
+          t.rewritten,
+          t.total,
+          formatShare(t.total > 0 ? t.rewritten / t.total : null),
+        ])}
+      />
+    </Figure>
+  );
+}
+
+function pick(row: Record<(typeof editClasses)[number], number>) {
+  return { unchanged: row.unchanged, light: row.light, rewritten: row.rewritten };
+}
