@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as agentLoop from './agent-loop';
+import * as dashboard from './dashboard';
 import type { BenchmarkResult } from './figures';
 import * as inbox from './inbox';
 import * as intake from './intake';
@@ -30,6 +31,11 @@ const benchmarks: { id: number; title: string; run: () => Promise<BenchmarkResul
   },
   { id: 3, title: 'Intake and memory', run: () => intake.run({ size: 'full' }) },
   { id: 4, title: 'Inbox at scale', run: async () => [await inbox.run({ size: 'full' })] },
+  {
+    id: 8,
+    title: 'Owner’s dashboard at scale',
+    run: async () => [await dashboard.run({ size: 'full' })],
+  },
 ];
 
 async function main(): Promise<void> {
@@ -63,7 +69,7 @@ async function main(): Promise<void> {
     totalSeconds: (performance.now() - started) / 1000,
     notes: [
       `The machine's one-minute load average was ${loadBefore.toFixed(1)} when the run began and ${(loadavg()[0] ?? 0).toFixed(1)} when it ended; above the core count, other work was competing for the CPU and absolute figures suffer more than ratios.`,
-      'The production-server benchmarks (intake, inbox, memory) run `next start` from the production build (built first if the sources are newer), on 127.0.0.1, each on a fresh database, with DRAFT_WORKER=off so the drafting worker does not compete with intake or page loads for the CPU.',
+      'The production-server benchmarks (intake, inbox, dashboard, memory) run `next start` from the production build (built first if the sources are newer), on 127.0.0.1, each on a fresh database, with DRAFT_WORKER=off so the drafting worker does not compete with intake or page loads for the CPU.',
     ],
   });
   const path = join(process.cwd(), 'BENCHMARKS.md');

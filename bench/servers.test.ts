@@ -1,4 +1,5 @@
 import { beforeAll, describe, it } from 'vitest';
+import * as dashboard from './dashboard';
 import * as inbox from './inbox';
 import * as intake from './intake';
 import { expectFigures } from './support/expect-figures';
@@ -17,5 +18,9 @@ describe('the production-server benchmarks at a tiny size', () => {
 
   it('4. inbox at scale', { timeout: 120_000 }, async () => {
     expectFigures(await inbox.run({ size: 'tiny' }), 4);
+  });
+
+  it('8. the owner’s dashboard at scale', { timeout: 120_000 }, async () => {
+    expectFigures(await dashboard.run({ size: 'tiny' }), 8);
   });
 });

@@ -71,14 +71,18 @@ const editClassSql = editClassOf('r', 'ar');
 /** Whose figures: everyone's, or one person's replies. */
 type Scope = { sentBy?: number };
 
-/** Questions received per day and channel. */
+/**
+ * Conversations started per day and channel, with how many messages (the customer's and the
+ * bakery's) those conversations hold so far.
+ */
 export function countQuestionsByDay({
   days,
 }: {
   days: readonly DayWindow[];
-}): { date: string; channel: Channel; count: number }[] {
+}): { date: string; channel: Channel; count: number; messages: number }[] {
   return getDb().all(sql`${daysTable(days)}
-    select d.date as date, q.channel as channel, count(*) as count
+    select d.date as date, q.channel as channel, count(*) as count,
+      coalesce(sum((select count(*) from messages m where m.question_id = q.id)), 0) as messages
     from days d join questions q on q.received_at >= d.start_ms and q.received_at < d.end_ms
     group by d.date, q.channel`);
 }

@@ -21,9 +21,9 @@ export class InsightsPage {
   /** Chooses a custom range with the form, as a person would. */
   async chooseDays(from: string, to: string) {
     const form = this.page.getByTestId('range-form');
-    await form.getByLabel('Range').selectOption('custom');
-    await form.getByLabel('From').fill(from);
-    await form.getByLabel('To').fill(to);
+    await form.getByLabel('Range', { exact: true }).selectOption('custom');
+    await form.getByLabel('From', { exact: true }).fill(from);
+    await form.getByLabel('To', { exact: true }).fill(to);
     await form.getByRole('button', { name: 'Show' }).click();
     await expect(this.page.getByTestId('range-shown')).toHaveText(
       `${from} to ${to}, in the bakery’s timezone.`,

@@ -18,14 +18,25 @@ import {
 
 export type QueryRows = {
   dates: readonly string[];
-  questions: readonly { date: string; channel: Channel; count: number }[];
+  questions: readonly { date: string; channel: Channel; count: number; messages: number }[];
   waits: readonly { date: string; waitMs: number; sentBy: number }[];
   answeredWithin: readonly { date: string; arrivedOpen: number; answeredWithin: number }[];
   editsByDay: readonly { date: string; editClass: EditClass; count: number }[];
   editsByTool: readonly { tool: string | null; editClass: EditClass; count: number }[];
 };
 
-export type DayVolume = { date: string; total: number } & Record<Channel, number>;
+export type DayVolume = {
+  date: string;
+  total: number;
+  messages: number;
+  /** Messages per conversation, to one decimal; null on a day none started. */
+  perConversation: number | null;
+} & Record<Channel, number>;
+
+/** messages / conversations to one decimal, rounded in whole numbers so halves go up. */
+export function perConversation(messages: number, conversations: number): number | null {
+  return conversations > 0 ? Math.round((messages * 10) / conversations) / 10 : null;
+}
 
 export type DayReplyTimes = WaitSummary & {
   date: string;
@@ -46,6 +57,8 @@ export function volumeByDay(rows: Pick<QueryRows, 'dates' | 'questions'>): {
   days: DayVolume[];
   channels: Channel[];
   total: number;
+  messages: number;
+  perConversation: number | null;
 } {
   const channels = (['web', 'api', 'sample'] as const).filter((channel) =>
     rows.questions.some((row) => row.channel === channel && row.count > 0),
@@ -54,12 +67,22 @@ export function volumeByDay(rows: Pick<QueryRows, 'dates' | 'questions'>): {
     rows.dates,
     ['web', 'api', 'sample'] as const,
     rows.questions.map((row) => ({ key: row.date, series: row.channel, count: row.count })),
-  ).map(({ key, ...counts }) => ({
-    date: key,
-    ...counts,
-    total: counts.web + counts.api + counts.sample,
-  }));
-  return { days, channels, total: days.reduce((sum, day) => sum + day.total, 0) };
+  ).map(({ key, ...counts }): DayVolume => {
+    const total = counts.web + counts.api + counts.sample;
+    const messages = rows.questions
+      .filter((row) => row.date === key)
+      .reduce((sum, row) => sum + row.messages, 0);
+    return {
+      date: key,
+      ...counts,
+      total,
+      messages,
+      perConversation: perConversation(messages, total),
+    };
+  });
+  const total = days.reduce((sum, day) => sum + day.total, 0);
+  const messages = days.reduce((sum, day) => sum + day.messages, 0);
+  return { days, channels, total, messages, perConversation: perConversation(messages, total) };
 }
 
 export function replyTimesByDay(rows: Pick<QueryRows, 'dates' | 'waits' | 'answeredWithin'>): {

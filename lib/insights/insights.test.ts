@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { perConversation, spendByDay, volumeByDay } from './dashboard';
 import {
   cacheReadShare,
   editClass,
@@ -156,5 +157,58 @@ describe('the range', () => {
     expect(new Date(days[0]?.opens ?? 0).toISOString()).toBe('2026-10-31T11:00:00.000Z');
     expect(new Date(days[2]?.closes ?? 0).toISOString()).toBe('2026-11-02T20:00:00.000Z');
     expect(days[1]).toMatchObject({ opens: 0, closes: 0 });
+  });
+});
+
+describe('the dashboard’s series', () => {
+  it('counts messages per conversation, halves rounding up, per day and overall', () => {
+    expect(perConversation(7, 4)).toBe(1.8);
+    expect(perConversation(71, 40)).toBe(1.8);
+    expect(perConversation(5, 3)).toBe(1.7);
+    expect(perConversation(3, 0)).toBeNull();
+    const volume = volumeByDay({
+      dates: ['2026-12-01', '2026-12-02'],
+      questions: [
+        { date: '2026-12-01', channel: 'web', count: 2, messages: 5 },
+        { date: '2026-12-01', channel: 'api', count: 1, messages: 1 },
+      ],
+    });
+    expect(volume.channels).toEqual(['web', 'api']);
+    expect(volume.days).toEqual([
+      { date: '2026-12-01', web: 2, api: 1, sample: 0, total: 3, messages: 6, perConversation: 2 },
+      {
+        date: '2026-12-02',
+        web: 0,
+        api: 0,
+        sample: 0,
+        total: 0,
+        messages: 0,
+        perConversation: null,
+      },
+    ]);
+    expect(volume.perConversation).toBe(2);
+  });
+
+  it('marks a day over budget once its spend reaches the budget', () => {
+    const { days, total } = spendByDay({
+      dates: ['2026-12-01', '2026-12-02'],
+      spend: [
+        {
+          date: '2026-12-01',
+          runs: 2,
+          costUsd: 0.3,
+          inputTokens: 10,
+          outputTokens: 5,
+          cacheReadTokens: 30,
+          cacheWriteTokens: 0,
+        },
+      ],
+      repliesByDay: new Map([['2026-12-01', 3]]),
+      budgetCents: 30,
+    });
+    expect(days[0]).toMatchObject({ overBudget: true, cacheReadShare: 0.75 });
+    expect(days[0]?.perReplyUsd).toBeCloseTo(0.1);
+    expect(days[1]).toMatchObject({ overBudget: false, perReplyUsd: null, cacheReadShare: null });
+    expect(total).toMatchObject({ runs: 2, replies: 3 });
   });
 });

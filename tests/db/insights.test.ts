@@ -55,6 +55,11 @@ describe('the dashboard’s queries on a history with known figures', () => {
     expect(days.map((d) => total(d.date))).toEqual([2, 3, 4, 5, 6, 2, 3, 4, 5, 6]);
     expect(rows.filter((r) => r.channel === 'web').reduce((s, r) => s + r.count, 0)).toBe(22);
     expect(rows.filter((r) => r.channel === 'api').reduce((s, r) => s + r.count, 0)).toBe(18);
+    // A message per question and per reply, and one follow-up.
+    expect(rows.reduce((s, r) => s + r.messages, 0)).toBe(40 + 30 + 1);
+    const messages = (date: string) =>
+      rows.filter((r) => r.date === date).reduce((sum, r) => sum + r.messages, 0);
+    expect(messages('2026-11-15')).toBe(4);
   });
 
   it('gives each answered question’s wait, for everyone or one person', () => {

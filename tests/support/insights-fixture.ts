@@ -21,6 +21,8 @@ import { addDays, zonedInstant } from '../../lib/agent/bakery/calendar';
  *   first question of the first two days asked for croissants, which the menu lacks;
  * - the last question of days 5 to 9 is marked for a person (allergens, allergens, delivery,
  *   customOrder, allergens), and so is day 9's first (complaint);
+ * - every question is its conversation's first customer message and every reply a bakery
+ *   message; the last question of day 5 has a follow-up from the customer (4 messages that day);
  * - the daily budget is $0.30.
  *
  * e2e/admin-dashboard.spec.ts spells out what the dashboard must show for it.
@@ -64,6 +66,10 @@ export function fillInsightsFixture(
        values (?, ?, 1, ?, ?, ?, '{}', ?, ?, 1)`,
     );
     const linkRun = sqlite.prepare('update questions set draft_run_id = ? where id = ?');
+    const insertMessage = sqlite.prepare(
+      `insert into messages (question_id, author, channel, text, reply_id, at)
+       values (?, ?, ?, ?, ?, ?)`,
+    );
     const insertReply = sqlite.prepare(
       `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
        values (?, ?, ?, ?, ?, ?, ?)`,
@@ -93,6 +99,25 @@ export function fillInsightsFixture(
             draft,
             status === 'discarded' ? (discardReasons[day] ?? null) : null,
           ).lastInsertRowid;
+          const channel = k % 2 === 0 ? 'web' : 'api';
+          insertMessage.run(
+            questionId,
+            'customer',
+            channel,
+            `Question ${k + 1} of ${date}`,
+            null,
+            receivedAt,
+          );
+          if (last && day === 5) {
+            insertMessage.run(
+              questionId,
+              'customer',
+              channel,
+              'And one more thing.',
+              null,
+              receivedAt + 1_800_000,
+            );
+          }
           const mark =
             last && day >= 5 ? lastMarks[day - 5] : day === 9 && k === 0 ? 'complaint' : null;
           const runId = insertRun.run(
@@ -122,15 +147,18 @@ export function fillInsightsFixture(
           linkRun.run(runId, questionId);
           if (status !== 'sent') continue;
           const distance = editDistances[k] ?? 0;
-          insertReply.run(
+          const sentAt = receivedAt + (k + 1) * 25 * 60_000;
+          const reply = hundred(`Reply ${day}-${k}. `);
+          const replyId = insertReply.run(
             questionId,
-            hundred(`Reply ${day}-${k}. `),
+            reply,
             k % 2 === 0 ? people.staffId : people.ownerId,
-            receivedAt + (k + 1) * 25 * 60_000,
+            sentAt,
             runId,
             distance > 0 ? 1 : 0,
             distance,
-          );
+          ).lastInsertRowid;
+          insertMessage.run(questionId, 'bakery', channel, reply, replyId, sentAt);
         }
       });
     })();

@@ -36,6 +36,15 @@ const formats: Record<ValueKind, string> = {
   usd: '$>-,.2f',
 };
 
+/** A long category name cut to fit beside the bars; the table beside the chart has it whole. */
+function shorten(text: string): string {
+  return text.length > 26 ? `${text.slice(0, 25)}…` : text;
+}
+
+function indexOf(data: BarChartProps['data'], indexBy: string, value: unknown): number {
+  return data.findIndex((row) => row[indexBy] === value);
+}
+
 export function BarChart({
   label,
   describedBy,
@@ -64,18 +73,31 @@ export function BarChart({
         role="img"
         ariaLabel={label}
         ariaDescribedBy={describedBy}
-        margin={{ top: 10, right: 150, bottom: horizontal ? 30 : 50, left: horizontal ? 130 : 56 }}
+        margin={{ top: 10, right: 150, bottom: horizontal ? 30 : 50, left: horizontal ? 180 : 56 }}
         padding={0.25}
         colors={({ id }) => palette[keys.findIndex((k) => k.key === id) % palette.length] ?? '#555'}
         valueFormat={formats[valueKind]}
         enableLabel={false}
         axisBottom={
           horizontal
-            ? { tickSize: 4, format: formats[valueKind] }
-            : { tickSize: 4, tickRotation: data.length > 14 ? -45 : 0 }
+            ? { tickSize: 4, format: formats[valueKind], tickValues: 5 }
+            : {
+                tickSize: 4,
+                tickRotation: data.length > 14 ? -45 : 0,
+                // Past a month, every other day's name: the table has them all.
+                format:
+                  data.length > 45
+                    ? (v) => (indexOf(data, indexBy, v) % 7 === 0 ? v : '')
+                    : undefined,
+              }
         }
-        axisLeft={horizontal ? { tickSize: 4 } : { tickSize: 4, format: formats[valueKind] }}
-        gridYValues={5}
+        axisLeft={
+          horizontal
+            ? { tickSize: 4, format: (v) => shorten(String(v)) }
+            : { tickSize: 4, format: formats[valueKind], tickValues: 5 }
+        }
+        gridXValues={horizontal ? 5 : undefined}
+        gridYValues={horizontal ? undefined : 5}
         markers={
           line
             ? [

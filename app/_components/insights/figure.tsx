@@ -34,11 +34,11 @@ export function Figure({
           {empty}
         </p>
       ) : (
-        <div className="flex flex-col gap-3 xl:flex-row xl:items-start">
+        <div className="flex flex-col gap-3">
           {chart ? (
             <BarChart {...chart} label={chart.label ?? title} describedBy={`${id}-table`} />
           ) : null}
-          <div className="max-h-96 overflow-auto" id={`${id}-table`}>
+          <div className="max-h-[28rem] overflow-auto" id={`${id}-table`}>
             {children}
           </div>
         </div>
@@ -77,11 +77,18 @@ export function FigureTable({
           <tr key={String(row[0])}>
             {row.map((cell, i) =>
               i === 0 ? (
-                <th key={columns[i]} scope="row" className="px-2 py-0.5 text-left font-normal">
+                <th
+                  key={columns[i]}
+                  scope="row"
+                  className="whitespace-nowrap px-2 py-0.5 text-left font-normal"
+                >
                   {cell}
                 </th>
               ) : (
-                <td key={columns[i]} className="px-2 py-0.5 text-right tabular-nums">
+                <td
+                  key={columns[i]}
+                  className="whitespace-nowrap px-2 py-0.5 text-right tabular-nums"
+                >
                   {cell}
                 </td>
               ),
@@ -94,11 +101,18 @@ export function FigureTable({
           <tr className="border-t border-stone-300 font-semibold">
             {foot.map((cell, i) =>
               i === 0 ? (
-                <th key={columns[i]} scope="row" className="px-2 py-0.5 text-left">
+                <th
+                  key={columns[i]}
+                  scope="row"
+                  className="whitespace-nowrap px-2 py-0.5 text-left"
+                >
                   {cell}
                 </th>
               ) : (
-                <td key={columns[i]} className="px-2 py-0.5 text-right tabular-nums">
+                <td
+                  key={columns[i]}
+                  className="whitespace-nowrap px-2 py-0.5 text-right tabular-nums"
+                >
                   {cell}
                 </td>
               ),

@@ -13,17 +13,22 @@ export function RangeForm({
   return (
     <search>
       <form action={action} className="flex flex-wrap items-end gap-3" data-testid="range-form">
-        <label className="flex flex-col text-sm">
-          Range
-          <select name="range" defaultValue={range.preset} className="rounded border px-2 py-1">
+        <div className="flex flex-col text-sm">
+          <label htmlFor="range-preset">Range</label>
+          <select
+            id="range-preset"
+            name="range"
+            defaultValue={range.preset}
+            className="rounded border px-2 py-1"
+          >
             {rangePresets.map((days) => (
               <option key={days} value={days}>
                 Last {days} days
               </option>
             ))}
-            <option value="custom">Custom (from – to)</option>
+            <option value="custom">Custom days</option>
           </select>
-        </label>
+        </div>
         <label className="flex flex-col text-sm">
           From
           <input

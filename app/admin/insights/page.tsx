@@ -24,6 +24,7 @@ export const metadata: Metadata = { title: 'Insights' };
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
 const tokens = (n: number) => n.toLocaleString('en-US');
+const oneDecimal = (n: number | null) => (n === null ? '—' : n.toFixed(1));
 
 export default async function InsightsPage({ searchParams }: { searchParams: Search }) {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/insights' });
@@ -55,7 +56,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
       <Figure
         id="volume"
         title="Questions per day"
-        intro="By the day they arrived and the channel they came by."
+        intro="Conversations by the day they started and the channel they came by, with how many messages (the customer’s and the bakery’s) each conversation holds so far."
         empty={d.volume.total === 0 ? 'No questions arrived in this range.' : null}
         chart={{
           label: 'Questions per day by channel',
@@ -69,16 +70,26 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
       >
         <FigureTable
           caption="Questions per day by channel"
-          columns={['Day', ...d.volume.channels.map((c) => channelLabels[c]), 'Questions']}
+          columns={[
+            'Day',
+            ...d.volume.channels.map((c) => channelLabels[c]),
+            'Questions',
+            'Messages',
+            'Messages per conversation',
+          ]}
           rows={d.volume.days.map((day) => [
             day.date,
             ...d.volume.channels.map((c) => day[c]),
             day.total,
+            day.messages,
+            oneDecimal(day.perConversation),
           ])}
           foot={[
             'All days',
             ...d.volume.channels.map((c) => d.volume.days.reduce((s, day) => s + day[c], 0)),
             d.volume.total,
+            d.volume.messages,
+            oneDecimal(d.volume.perConversation),
           ]}
         />
       </Figure>
