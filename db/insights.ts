@@ -88,22 +88,28 @@ export function countQuestionsByDay({
 }
 
 /**
- * Each question received in the range that has been answered: the day it arrived, how long
- * its first reply took, and who sent that reply. With `sentBy`, only questions that person
- * answered first.
+ * Each question received in the range that has been answered: when it arrived, how long its
+ * first reply took, and who sent that reply (lib/insights buckets them into the bakery's days
+ * for the percentiles). With `sentBy`, only questions that person answered first.
  */
-export function listFirstReplyWaits({
-  days,
-  sentBy,
-}: { days: readonly DayWindow[] } & Scope): { date: string; waitMs: number; sentBy: number }[] {
-  return getDb().all(sql`${daysTable(days)}
-    select date, first_sent_at - received_at as waitMs, first_sent_by as sentBy from (
-      select d.date as date, q.received_at as received_at,
-        (select r.sent_at from replies r where r.question_id = q.id order by r.sent_at, r.id limit 1) as first_sent_at,
-        (select r.sent_by from replies r where r.question_id = q.id order by r.sent_at, r.id limit 1) as first_sent_by
-      from days d join questions q on q.received_at >= d.start_ms and q.received_at < d.end_ms
-    )
-    where first_sent_at is not null ${sentBy === undefined ? sql`` : sql`and first_sent_by = ${sentBy}`}`);
+export function listFirstReplyWaits({ days, sentBy }: { days: readonly DayWindow[] } & Scope): {
+  receivedAt: number;
+  waitMs: number;
+  sentBy: number;
+}[] {
+  const { start, end } = bounds(days);
+  // A question's first reply is sent after it arrived, so only replies since the range began
+  // can be one; SQLite takes the bare sent_by from the row with the min(sent_at).
+  return getDb().all(sql`
+    select q.received_at as receivedAt, f.first_sent_at - q.received_at as waitMs, f.sent_by as sentBy
+    from (
+      select r.question_id as question_id, min(r.sent_at) as first_sent_at, r.sent_by as sent_by
+      from replies r where r.sent_at >= ${start}
+      group by r.question_id
+    ) f
+      join questions q on q.id = f.question_id
+    where q.received_at >= ${start} and q.received_at < ${end}
+      ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`);
 }
 
 /**
@@ -160,7 +166,7 @@ export function countEditsByTool({ days, sentBy }: { days: readonly DayWindow[] 
     select t.tool_name as tool, ${editClassSql} as editClass, count(distinct r.id) as count
     from replies r
       left join agent_runs ar on ar.id = r.run_id
-      left join (select distinct run_id, tool_name from tool_calls) t on t.run_id = r.run_id
+      left join tool_calls t on t.run_id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
       ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
     group by t.tool_name, editClass`);

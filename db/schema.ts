@@ -163,7 +163,8 @@ export const questions = sqliteTable(
   (t) => [
     index('questions_status_received').on(t.status, t.receivedAt),
     index('questions_status_last_message').on(t.status, t.lastMessageAt),
-    index('questions_received').on(t.receivedAt),
+    // With the channel, the dashboard counts questions per day and channel from the index alone.
+    index('questions_received').on(t.receivedAt, t.channel),
     uniqueIndex('questions_ticket_token').on(t.ticketHash),
     uniqueIndex('questions_channel_external_id').on(t.channel, t.externalId),
     index('questions_lease').on(t.status, t.leaseExpiresAt),
@@ -204,8 +205,20 @@ export const agentRuns = sqliteTable(
   },
   (t) => [
     index('agent_runs_question').on(t.questionId, t.startedAt),
-    // The day's model spend is summed over a range of finish times.
-    index('agent_runs_finished').on(t.finishedAt),
+    // The day's model spend is summed over a range of finish times; with the tokens, the
+    // dashboard's spend per day is read from the index alone.
+    index('agent_runs_finished').on(
+      t.finishedAt,
+      t.costUsd,
+      t.inputTokens,
+      t.outputTokens,
+      t.cacheReadTokens,
+      t.cacheWriteTokens,
+    ),
+    // Runs that marked their question for a person, by finish time.
+    index('agent_runs_marked')
+      .on(t.finishedAt, t.needsPersonReason, t.questionId)
+      .where(sql`${t.needsPersonReason} is not null`),
   ],
 );
 

@@ -29,6 +29,7 @@ import {
   type DayWindow,
   type RangeResult,
   resolveRange,
+  withDates,
 } from '@/lib/insights/range';
 import { dailyLimitCents } from '@/lib/spending/budget';
 
@@ -54,7 +55,7 @@ export function insightsRange(
 /** Everything the owner's dashboard shows for a range. */
 export function loadDashboard(days: DayWindow[]) {
   const dates = days.map((d) => d.date);
-  const waits = listFirstReplyWaits({ days });
+  const waits = withDates(days, listFirstReplyWaits({ days }), (row) => row.receivedAt);
   const edits = editsByDay({ dates, editsByDay: countEditsByDay({ days }) });
   const budgetCents = dailyLimitCents({
     settingCents: getBakery().dailyBudgetCents,
@@ -93,7 +94,7 @@ export function loadPersonFigures(days: DayWindow[], sentBy: number | undefined)
   return {
     replyTimes: replyTimesByDay({
       dates,
-      waits: listFirstReplyWaits({ days, sentBy }),
+      waits: withDates(days, listFirstReplyWaits({ days, sentBy }), (row) => row.receivedAt),
       answeredWithin: countAnsweredWithin({ days, withinMs: HOUR_MS, sentBy }),
     }),
     edits: editsByDay({ dates, editsByDay: countEditsByDay({ days, sentBy }) }),

@@ -25,6 +25,44 @@ export type QueryRows = {
   editsByTool: readonly { tool: string | null; editClass: EditClass; count: number }[];
 };
 
+/** Past a month, charts draw a bar per week (tables keep every day): 90 days of bars is a smear. */
+export const MAX_DAILY_BARS = 31;
+
+export type ChartPeriod = { label: string; dates: string[] };
+
+/**
+ * The bars of a chart over `dates`: one per day ("11-10"), or for longer ranges one per seven
+ * days from the first ("11-10…", the last possibly shorter).
+ */
+export function chartPeriods(dates: readonly string[]): ChartPeriod[] {
+  if (dates.length <= MAX_DAILY_BARS)
+    return dates.map((date) => ({ label: date.slice(5), dates: [date] }));
+  const periods: ChartPeriod[] = [];
+  for (let i = 0; i < dates.length; i += 7) {
+    const week = dates.slice(i, i + 7);
+    periods.push({ label: `${(week[0] ?? '').slice(5)}…`, dates: week });
+  }
+  return periods;
+}
+
+/** Sums the given keys of per-day rows over each chart period. */
+export function sumByPeriod<K extends string>(
+  periods: readonly ChartPeriod[],
+  rows: readonly ({ date: string } & Record<K, number>)[],
+  keys: readonly K[],
+): ({ period: string } & Record<K, number>)[] {
+  const byDate = new Map(rows.map((row) => [row.date, row]));
+  return periods.map((period) => ({
+    period: period.label,
+    ...(Object.fromEntries(
+      keys.map((key) => [
+        key,
+        period.dates.reduce((sum, date) => sum + ((byDate.get(date)?.[key] as number) ?? 0), 0),
+      ]),
+    ) as Record<K, number>),
+  }));
+}
+
 export type DayVolume = {
   date: string;
   total: number;
@@ -87,6 +125,8 @@ export function volumeByDay(rows: Pick<QueryRows, 'dates' | 'questions'>): {
 
 export function replyTimesByDay(rows: Pick<QueryRows, 'dates' | 'waits' | 'answeredWithin'>): {
   days: DayReplyTimes[];
+  /** The chart's bars: per day, or per week past a month. */
+  chart: ({ period: string } & WaitSummary)[];
   overall: Omit<DayReplyTimes, 'date'>;
 } {
   const byDay = waitsBy(rows.waits.map((row) => ({ key: row.date, waitMs: row.waitMs })));
@@ -105,8 +145,18 @@ export function replyTimesByDay(rows: Pick<QueryRows, 'dates' | 'waits' | 'answe
   });
   const arrivedOpen = days.reduce((sum, day) => sum + day.arrivedOpen, 0);
   const answeredWithinHour = days.reduce((sum, day) => sum + day.answeredWithinHour, 0);
+  const periodOf = new Map(
+    chartPeriods(rows.dates).flatMap((period) => period.dates.map((date) => [date, period.label])),
+  );
+  const byPeriod = waitsBy(
+    rows.waits.map((row) => ({ key: periodOf.get(row.date) ?? row.date, waitMs: row.waitMs })),
+  );
   return {
     days,
+    chart: chartPeriods(rows.dates).map((period) => ({
+      period: period.label,
+      ...(byPeriod.get(period.label) ?? summarizeWaits([])),
+    })),
     overall: {
       ...summarizeWaits(rows.waits.map((row) => row.waitMs)),
       arrivedOpen,

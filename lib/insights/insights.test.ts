@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perConversation, spendByDay, volumeByDay } from './dashboard';
+import { chartPeriods, perConversation, spendByDay, sumByPeriod, volumeByDay } from './dashboard';
 import {
   cacheReadShare,
   editClass,
@@ -12,7 +12,7 @@ import {
   toCsv,
   waitsBy,
 } from './figures';
-import { dayWindows, presetRange, rangeSearch, resolveRange } from './range';
+import { dayOf, dayWindows, presetRange, rangeSearch, resolveRange, withDates } from './range';
 
 describe('percentiles', () => {
   it('takes the nearest rank, so the figure is a wait someone had', () => {
@@ -157,6 +157,14 @@ describe('the range', () => {
     expect(new Date(days[0]?.opens ?? 0).toISOString()).toBe('2026-10-31T11:00:00.000Z');
     expect(new Date(days[2]?.closes ?? 0).toISOString()).toBe('2026-11-02T20:00:00.000Z');
     expect(days[1]).toMatchObject({ opens: 0, closes: 0 });
+    // The 25-hour day ends at 05:00 UTC on 2 November, not 04:00.
+    expect(dayOf(days, Date.parse('2026-11-02T04:30:00Z'))).toBe('2026-11-01');
+    expect(dayOf(days, Date.parse('2026-11-02T05:00:00Z'))).toBe('2026-11-02');
+    expect(dayOf(days, Date.parse('2026-10-31T03:59:00Z'))).toBeNull();
+    expect(dayOf(days, days[2]?.end ?? 0)).toBeNull();
+    expect(
+      withDates(days, [{ at: Date.parse('2026-10-31T12:00:00Z') }, { at: 0 }], (r) => r.at),
+    ).toEqual([{ at: Date.parse('2026-10-31T12:00:00Z'), date: '2026-10-31' }]);
   });
 });
 
@@ -210,5 +218,31 @@ describe('the dashboard’s series', () => {
     expect(days[0]?.perReplyUsd).toBeCloseTo(0.1);
     expect(days[1]).toMatchObject({ overBudget: false, perReplyUsd: null, cacheReadShare: null });
     expect(total).toMatchObject({ runs: 2, replies: 3 });
+  });
+});
+
+describe('chart periods', () => {
+  it('draws a bar per day up to a month, and per seven days past it', () => {
+    const month = Array.from({ length: 31 }, (_, i) => `2026-12-${String(i + 1).padStart(2, '0')}`);
+    expect(chartPeriods(month)).toHaveLength(31);
+    expect(chartPeriods(month)[0]).toEqual({ label: '12-01', dates: ['2026-12-01'] });
+    const longer = [...month, '2027-01-01'];
+    const weeks = chartPeriods(longer);
+    expect(weeks.map((w) => w.label)).toEqual(['12-01…', '12-08…', '12-15…', '12-22…', '12-29…']);
+    expect(weeks[4]?.dates).toEqual(['2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01']);
+    expect(
+      sumByPeriod(
+        weeks.slice(0, 2),
+        [
+          { date: '2026-12-01', n: 2 },
+          { date: '2026-12-07', n: 3 },
+          { date: '2026-12-08', n: 1 },
+        ],
+        ['n'],
+      ),
+    ).toEqual([
+      { period: '12-01…', n: 5 },
+      { period: '12-08…', n: 1 },
+    ]);
   });
 });

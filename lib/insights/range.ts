@@ -116,3 +116,32 @@ export function bakeryDayWindows(range: InsightsRange, facts: BakeryData): DayWi
       : null;
   });
 }
+
+/**
+ * The day of the range an instant falls in (binary search over the days' starts), or null
+ * outside the range.
+ */
+export function dayOf(days: readonly DayWindow[], at: number): string | null {
+  let low = 0;
+  let high = days.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const day = days[middle] as DayWindow;
+    if (at < day.start) high = middle - 1;
+    else if (at >= day.end) low = middle + 1;
+    else return day.date;
+  }
+  return null;
+}
+
+/** Rows that carry an instant, each given the date of the day it falls in; outside rows dropped. */
+export function withDates<T>(
+  days: readonly DayWindow[],
+  rows: readonly T[],
+  at: (row: T) => number,
+): (T & { date: string })[] {
+  return rows.flatMap((row) => {
+    const date = dayOf(days, at(row));
+    return date === null ? [] : [{ ...row, date }];
+  });
+}

@@ -16,7 +16,7 @@ import {
 } from '@/db/insights';
 import { createUser } from '@/db/users';
 import { editClass, summarizeWaits } from '@/lib/insights/figures';
-import { bakeryDayWindows, type DayWindow } from '@/lib/insights/range';
+import { bakeryDayWindows, type DayWindow, withDates } from '@/lib/insights/range';
 import { fillInsightsFixture, fixtureRange } from '../support/insights-fixture';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -63,7 +63,7 @@ describe('the dashboard’s queries on a history with known figures', () => {
   });
 
   it('gives each answered question’s wait, for everyone or one person', () => {
-    const waits = listFirstReplyWaits({ days });
+    const waits = withDates(days, listFirstReplyWaits({ days }), (w) => w.receivedAt);
     expect(waits).toHaveLength(30);
     const day4 = waits.filter((w) => w.date === '2026-11-14').map((w) => w.waitMs / 60_000);
     expect(day4.sort((a, b) => a - b)).toEqual([25, 50, 75, 100, 125]);

@@ -1,3 +1,4 @@
+import { chartPeriods, sumByPeriod } from '@/lib/insights/dashboard';
 import {
   editClasses,
   editClassLabels,
@@ -6,7 +7,7 @@ import {
   toMinutes,
 } from '@/lib/insights/figures';
 import type { loadPersonFigures } from '@/server/insights';
-import { Figure, FigureTable, shortDate } from './figure';
+import { Figure, FigureTable } from './figure';
 
 type Figures = Pick<ReturnType<typeof loadPersonFigures>, 'replyTimes' | 'edits' | 'topics'>;
 
@@ -33,12 +34,12 @@ export function ReplyTimesFigure({
       }
       chart={{
         label: 'Time to first reply per day, in minutes: median and 90th percentile',
-        data: days.map((d) => ({
-          day: shortDate(d.date),
-          median: toMinutes(d.medianMs) ?? 0,
-          p90: toMinutes(d.p90Ms) ?? 0,
+        data: replyTimes.chart.map((p) => ({
+          period: p.period,
+          median: toMinutes(p.medianMs) ?? 0,
+          p90: toMinutes(p.p90Ms) ?? 0,
         })),
-        indexBy: 'day',
+        indexBy: 'period',
         keys: [
           { key: 'median', label: 'Median (min)' },
           { key: 'p90', label: '90th percentile (min)' },
@@ -88,8 +89,8 @@ export function EditsFigure({ edits }: { edits: Figures['edits'] }) {
       empty={edits.total.total === 0 ? 'No replies were sent in this range.' : null}
       chart={{
         label: 'Replies per day: sent unchanged, lightly edited, rewritten',
-        data: edits.days.map((d) => ({ day: shortDate(d.date), ...pick(d) })),
-        indexBy: 'day',
+        data: sumByPeriod(chartPeriods(edits.days.map((d) => d.date)), edits.days, editClasses),
+        indexBy: 'period',
         keys: editKeys,
       }}
     >

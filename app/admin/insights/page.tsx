@@ -3,7 +3,12 @@ import Link from 'next/link';
 import { listMenuItems } from '@/db/menu';
 import { matchNames } from '@/lib/agent/bakery/names';
 import { needsPersonLabels } from '@/lib/inbox/groups';
-import { channelLabels, newKnowledgeHref } from '@/lib/insights/dashboard';
+import {
+  channelLabels,
+  chartPeriods,
+  newKnowledgeHref,
+  sumByPeriod,
+} from '@/lib/insights/dashboard';
 import { formatShare, formatWait } from '@/lib/insights/figures';
 import { rangeSearch } from '@/lib/insights/range';
 import { formatSpend } from '@/lib/spending/budget';
@@ -60,11 +65,12 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
         empty={d.volume.total === 0 ? 'No questions arrived in this range.' : null}
         chart={{
           label: 'Questions per day by channel',
-          data: d.volume.days.map((day) => ({
-            day: shortDate(day.date),
-            ...Object.fromEntries(d.volume.channels.map((c) => [c, day[c]])),
-          })),
-          indexBy: 'day',
+          data: sumByPeriod(
+            chartPeriods(d.volume.days.map((day) => day.date)),
+            d.volume.days,
+            d.volume.channels,
+          ),
+          indexBy: 'period',
           keys: d.volume.channels.map((c) => ({ key: c, label: channelLabels[c] })),
         }}
       >
