@@ -1,5 +1,5 @@
 import type { UnsoldAsk } from '@/lib/bakery-facts/unsold-asks';
-import type { Channel, NeedsPersonReason } from '@/lib/domain';
+import { channels as allChannels, type Channel, type NeedsPersonReason } from '@/lib/domain';
 import {
   cacheReadShare,
   type EditClass,
@@ -98,15 +98,15 @@ export function volumeByDay(rows: Pick<QueryRows, 'dates' | 'questions'>): {
   messages: number;
   perConversation: number | null;
 } {
-  const channels = (['web', 'api', 'sample'] as const).filter((channel) =>
+  const channels = (['web', 'email', 'api', 'sample'] as const).filter((channel) =>
     rows.questions.some((row) => row.channel === channel && row.count > 0),
   );
   const days = pivot(
     rows.dates,
-    ['web', 'api', 'sample'] as const,
+    allChannels,
     rows.questions.map((row) => ({ key: row.date, series: row.channel, count: row.count })),
   ).map(({ key, ...counts }): DayVolume => {
-    const total = counts.web + counts.api + counts.sample;
+    const total = allChannels.reduce((sum, channel) => sum + counts[channel], 0);
     const messages = rows.questions
       .filter((row) => row.date === key)
       .reduce((sum, row) => sum + row.messages, 0);
@@ -302,5 +302,6 @@ export function newKnowledgeHref(title: string): string {
 export const channelLabels: Record<Channel, string> = {
   web: 'Web form',
   api: 'API',
+  email: 'Email',
   sample: 'Sample',
 };

@@ -183,12 +183,22 @@ describe('the dashboard’s series', () => {
     });
     expect(volume.channels).toEqual(['web', 'api']);
     expect(volume.days).toEqual([
-      { date: '2026-12-01', web: 2, api: 1, sample: 0, total: 3, messages: 6, perConversation: 2 },
+      {
+        date: '2026-12-01',
+        web: 2,
+        api: 1,
+        sample: 0,
+        email: 0,
+        total: 3,
+        messages: 6,
+        perConversation: 2,
+      },
       {
         date: '2026-12-02',
         web: 0,
         api: 0,
         sample: 0,
+        email: 0,
         total: 0,
         messages: 0,
         perConversation: null,
