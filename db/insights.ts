@@ -291,3 +291,28 @@ export function listConversationRows({ days }: { days: readonly DayWindow[] }): 
     where q.received_at >= ${start} and q.received_at < ${end}
     order by q.received_at, q.id`);
 }
+
+/**
+ * "Asked, not answered": questions a run in the range marked for a person (nothing the desk
+ * knows answered them), newest first, with the question's first message and the newest mark's
+ * reason (SQLite takes the bare column from the row with the max). Erased conversations are
+ * left out: their text is gone.
+ */
+export function listMarkedQuestions({
+  days,
+  limit,
+}: {
+  days: readonly DayWindow[];
+  limit: number;
+}): { questionId: number; text: string; reason: NeedsPersonReason }[] {
+  const { start, end } = bounds(days);
+  return getDb().all(sql`
+    select q.id as questionId, q.text as text, ar.needs_person_reason as reason,
+      max(ar.finished_at) as markedAt
+    from agent_runs ar join questions q on q.id = ar.question_id
+    where ar.finished_at >= ${start} and ar.finished_at < ${end}
+      and ar.needs_person_reason is not null and q.erased_at is null
+    group by q.id
+    order by markedAt desc, q.id desc
+    limit ${limit}`);
+}

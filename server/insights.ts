@@ -10,6 +10,7 @@ import {
   countQuestionsByDay,
   countRepliesByPerson,
   listFirstReplyWaits,
+  listMarkedQuestions,
   listNotFoundMenuLookups,
   sumSpendByDay,
 } from '@/db/insights';
@@ -20,6 +21,7 @@ import {
   editsByDay,
   editsByTopic,
   figuresByPerson,
+  groupMarkedQuestions,
   replyTimesByDay,
   spendByDay,
   volumeByDay,
@@ -34,6 +36,8 @@ import {
 import { dailyLimitCents } from '@/lib/spending/budget';
 
 const HOUR_MS = 3_600_000;
+/** The newest questions "asked, not answered" lists; the chart above counts them all. */
+const MARKED_LIMIT = 50;
 
 /** The range the query string asks for, in the bakery's days, with their instants. */
 export function insightsRange(
@@ -81,6 +85,7 @@ export function loadDashboard(days: DayWindow[]) {
     }),
     budgetCents,
     marks: countPersonMarks({ days }),
+    asked: groupMarkedQuestions(listMarkedQuestions({ days, limit: MARKED_LIMIT })),
     unsold: countUnsoldAsks(listNotFoundMenuLookups({ since: start, until: end })),
     people: figuresByPerson({ people: countRepliesByPerson({ days }), waits }),
   };

@@ -305,3 +305,24 @@ export const channelLabels: Record<Channel, string> = {
   email: 'Email',
   sample: 'Sample',
 };
+
+export type MarkedQuestion = { questionId: number; text: string; reason: NeedsPersonReason };
+
+/** Marked questions grouped by reason, the reasons with most questions first. */
+export function groupMarkedQuestions(
+  questions: readonly MarkedQuestion[],
+): { reason: NeedsPersonReason; questions: MarkedQuestion[] }[] {
+  const groups = new Map<NeedsPersonReason, MarkedQuestion[]>();
+  for (const question of questions) {
+    groups.set(question.reason, [...(groups.get(question.reason) ?? []), question]);
+  }
+  return [...groups]
+    .map(([reason, list]) => ({ reason, questions: list }))
+    .sort((a, b) => b.questions.length - a.questions.length || a.reason.localeCompare(b.reason));
+}
+
+/** A question's first line, short enough for a list and a knowledge entry's title. */
+export function questionTitle(text: string, max = 120): string {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

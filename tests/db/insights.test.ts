@@ -12,6 +12,7 @@ import {
   countRepliesByPerson,
   listConversationRows,
   listFirstReplyWaits,
+  listMarkedQuestions,
   sumSpendByDay,
 } from '@/db/insights';
 import { createUser } from '@/db/users';
@@ -115,6 +116,22 @@ describe('the dashboard’s queries on a history with known figures', () => {
       '2026-11-14': 37,
     });
     expect(rows.reduce((s, r) => s + r.cacheReadTokens, 0)).toBe(90_000);
+  });
+
+  it('lists the questions marked for a person, newest first, without erased ones', () => {
+    expect(listMarkedQuestions({ days, limit: 50 }).map((q) => [q.text, q.reason])).toEqual([
+      ['Question 6 of 2026-11-19', 'allergens'],
+      ['Question 1 of 2026-11-19', 'complaint'],
+      ['Question 5 of 2026-11-18', 'customOrder'],
+      ['Question 4 of 2026-11-17', 'delivery'],
+      ['Question 3 of 2026-11-16', 'allergens'],
+      ['Question 2 of 2026-11-15', 'allergens'],
+    ]);
+    expect(listMarkedQuestions({ days, limit: 2 })).toHaveLength(2);
+    getDb()
+      .$client.prepare("update questions set erased_at = 1 where text = 'Question 6 of 2026-11-19'")
+      .run();
+    expect(listMarkedQuestions({ days, limit: 50 })).toHaveLength(5);
   });
 
   it('counts questions marked for a person, and replies per person', () => {

@@ -7,6 +7,7 @@ import {
   channelLabels,
   chartPeriods,
   newKnowledgeHref,
+  questionTitle,
   sumByPeriod,
 } from '@/lib/insights/dashboard';
 import { formatShare, formatWait } from '@/lib/insights/figures';
@@ -205,13 +206,47 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
         />
       </Figure>
 
-      <section aria-labelledby="unsold-title" data-testid="unsold" className="flex flex-col gap-2">
-        <h2 id="unsold-title" className="text-lg font-semibold">
+      <section aria-labelledby="asked-title" data-testid="asked" className="flex flex-col gap-2">
+        <h2 id="asked-title" className="text-lg font-semibold">
           Asked, not answered
         </h2>
         <p className="text-sm text-stone-700">
+          The newest questions in the range that a draft handed to a person because nothing the desk
+          knows answered them, by topic. Start a knowledge entry from one, and the next draft can
+          answer it.
+        </p>
+        {d.asked.length === 0 ? (
+          <p data-testid="empty">No question in this range was marked for a person.</p>
+        ) : (
+          d.asked.map((group) => (
+            <div key={group.reason} data-testid="asked-group">
+              <h3 className="font-semibold">{needsPersonLabels[group.reason]}</h3>
+              <ul className="flex flex-col gap-1">
+                {group.questions.map((question) => (
+                  <li
+                    key={question.questionId}
+                    data-testid="asked-question"
+                    className="flex flex-wrap gap-x-2"
+                  >
+                    <Link href={`/inbox/${question.questionId}`} className="underline">
+                      {questionTitle(question.text)}
+                    </Link>
+                    <Link
+                      href={newKnowledgeHref(questionTitle(question.text))}
+                      className="text-sm underline"
+                    >
+                      Start a knowledge entry
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        )}
+        <h3 className="font-semibold">Not on the menu</h3>
+        <p className="text-sm text-stone-700">
           Things drafts looked up on the menu and did not find. Each customer question counts once,
-          however often it was drafted. Start a knowledge entry so the next draft can answer.
+          however often it was drafted.
         </p>
         <ol className="flex flex-col gap-1" data-testid="unsold-asks">
           {d.unsold.map((ask) => (
@@ -229,7 +264,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
             </li>
           ))}
           {d.unsold.length === 0 ? (
-            <li data-testid="empty">Nothing: every item customers asked for was on the menu.</li>
+            <li>Nothing: every item customers asked for was on the menu.</li>
           ) : null}
         </ol>
       </section>
