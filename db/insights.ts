@@ -13,7 +13,8 @@ import { agentRuns, toolCalls } from './schema';
  * in lib/insights/range.ts: the bakery's midnights and opening hours, right across
  * daylight-saving changes), so rows are bucketed by the bakery's day inside SQLite and read
  * through the indexes on received, sent and finished times. The only rows that come back one
- * per item are waits (one number per answered question, for percentiles) and the CSV.
+ * per item are the answered questions' waits (for percentiles), the newest marked questions
+ * (capped) and the CSV's.
  */
 
 /**
