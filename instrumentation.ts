@@ -1,13 +1,15 @@
 /**
  * Runs once when a server process starts (never at build time). It opens the database, so a
  * fresh install is migrated and seeded before the first request, starts the drafting worker
- * unless DRAFT_WORKER=off, sweeps expired sessions, erases conversations past the owner's
+ * unless DRAFT_WORKER=off, emails sent replies when SMTP_URL is set, sweeps expired sessions, erases conversations past the owner's
  * retention period, and prints the one-time setup code while the desk has no account.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startInServer } = await import('./server/drafting/start-in-server');
   startInServer();
+  const { startMailInServer } = await import('./server/mail/start-in-server');
+  startMailInServer();
   const { startSessionSweeper } = await import('./server/session-sweeper');
   startSessionSweeper();
   const { startRetentionSweeper } = await import('./server/retention-sweeper');

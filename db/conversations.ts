@@ -1,6 +1,5 @@
 import 'server-only';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { hashTicketToken } from '@/lib/intake/ticket-token';
 import { type Db, getDb, immediate } from './client';
 import { unclaimed } from './queue';
 import {
@@ -14,6 +13,7 @@ import {
   replies,
   users,
 } from './schema';
+import { ticketQuestionWhere } from './ticket-tokens';
 
 /**
  * A ticket is a conversation: the customer's messages and the bakery's sent replies, in order.
@@ -26,7 +26,7 @@ export type ThreadKey = { token: string } | { externalId: string; channel: Chann
 function findConversation(db: Db, key: ThreadKey): Question | undefined {
   const where =
     'token' in key
-      ? eq(questions.ticketHash, hashTicketToken(key.token))
+      ? ticketQuestionWhere(db, key.token)
       : and(eq(questions.channel, key.channel), eq(questions.externalId, key.externalId));
   return db.select().from(questions).where(where).get();
 }
@@ -190,7 +190,7 @@ export function insertMessage(
     externalId?: string | null;
     replyId?: number | null;
     at: Date;
-  },
+  } & Partial<Pick<Message, 'emailMessageId' | 'emailSubject' | 'emailFrom' | 'emailReferences'>>,
 ): Message {
   return db.insert(messages).values(values).returning().get();
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } fro
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { getDb } from './client';
 import { listThread, type ThreadMessage } from './conversations';
+import { type EmailDelivery, listEmailDeliveries, outboxChangeStamp } from './outbox';
 import {
   type AgentRun,
   agentRuns,
@@ -213,6 +214,8 @@ export type QuestionDetail = {
   runs: RunWithCalls[];
   /** Every reply sent, oldest first. */
   replies: SentReply[];
+  /** Each emailed reply's delivery, oldest first; none without SMTP_URL. */
+  deliveries: EmailDelivery[];
   factsVersion: number;
 };
 
@@ -253,6 +256,7 @@ export function getQuestionDetail({ id }: { id: number }): QuestionDetail | unde
         thread: listThread({ questionId: id, withStaffNames: true }),
         runs: runs.map((run) => ({ ...run, calls: calls.filter((c) => c.runId === run.id) })),
         replies: sent.map((row) => ({ ...row.reply, senderName: row.senderName })),
+        deliveries: listEmailDeliveries({ questionId: id }),
         factsVersion: currentFactsVersion(),
       };
     })
@@ -273,5 +277,7 @@ export function inboxChangeStamp(): string {
     .from(questions)
     .get();
   const facts = currentFactsVersion();
-  return `${row?.n ?? 0}:${row?.updated ?? 0}:${row?.versions ?? 0}:${facts}`;
+  // An email's delivery (sent, failed, retried) shows on its question's page too.
+  const emails = outboxChangeStamp(getDb());
+  return `${row?.n ?? 0}:${row?.updated ?? 0}:${row?.versions ?? 0}:${facts}:${emails}`;
 }

@@ -4,6 +4,7 @@ import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
 import { getDb, immediate } from './client';
 import { insertMessage, messageByExternalId } from './conversations';
 import { type Channel, type Question, questions } from './schema';
+import { revokeTicketTokens, ticketQuestionWhere } from './ticket-tokens';
 
 export type NewQuestion = {
   text: string;
@@ -79,12 +80,10 @@ export function createQuestion(input: NewQuestion): StoredQuestion {
   });
 }
 
+/** The conversation a ticket link opens: its first link, or one a reply's email carried. */
 export function getQuestionByTicket({ token }: { token: string }): Question | undefined {
-  return getDb()
-    .select()
-    .from(questions)
-    .where(eq(questions.ticketHash, hashTicketToken(token)))
-    .get();
+  const db = getDb();
+  return db.select().from(questions).where(ticketQuestionWhere(db, token)).get();
 }
 
 export function getQuestion({ id }: { id: number }): Question | undefined {
@@ -93,7 +92,8 @@ export function getQuestion({ id }: { id: number }): Question | undefined {
 
 /**
  * Gives a question a new ticket token, for staff to pass on (to a customer who wrote by email,
- * say): the desk cannot show the old one, having kept only its hash. The old link stops working.
+ * say): the desk cannot show the old one, having kept only its hash. Every old link stops
+ * working, the ones emailed replies carried too.
  */
 export function replaceTicketToken({
   id,
@@ -101,10 +101,15 @@ export function replaceTicketToken({
   id: number;
 }): { ok: true; ticketToken: string } | { ok: false } {
   const ticketToken = newTicketToken();
-  const result = getDb()
-    .update(questions)
-    .set({ ticketHash: hashTicketToken(ticketToken) })
-    .where(eq(questions.id, id))
-    .run();
-  return result.changes === 1 ? { ok: true, ticketToken } : { ok: false };
+  const db = getDb();
+  return immediate(db, (): { ok: true; ticketToken: string } | { ok: false } => {
+    const result = db
+      .update(questions)
+      .set({ ticketHash: hashTicketToken(ticketToken) })
+      .where(eq(questions.id, id))
+      .run();
+    if (result.changes !== 1) return { ok: false };
+    revokeTicketTokens(db, { questionId: id });
+    return { ok: true, ticketToken };
+  });
 }

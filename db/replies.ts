@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { measureEdit } from '@/lib/inbox/edit-distance';
 import { getDb, immediate } from './client';
 import { insertMessage } from './conversations';
+import { type MailOut, queueReplyEmail } from './outbox';
 import { unclaimed } from './queue';
 import { agentRuns, questions, type Reply, replies, users } from './schema';
 
@@ -18,7 +19,7 @@ export function getReplyForQuestion({ questionId }: { questionId: number }): Rep
 }
 
 export type SendResult =
-  | { ok: true; reply: Reply }
+  | { ok: true; reply: Reply; emailedTo: string | null }
   | { ok: false; reason: 'alreadySent'; sentBy: string; sentAt: Date; text: string }
   | { ok: false; reason: 'changed'; version: number }
   | { ok: false; reason: 'discarded' | 'notFound' };
@@ -43,6 +44,8 @@ export function sendReply(input: {
   version: number;
   userId: number;
   now: Date;
+  /** Set when replies also go out by email (SMTP_URL): the email is queued with the reply. */
+  mail?: MailOut | null;
 }): SendResult {
   const db = getDb();
   const draftOf = (runId: number | null) =>
@@ -110,14 +113,28 @@ export function sendReply(input: {
       })
       .returning()
       .get();
-    // The reply joins the conversation as the bakery's message, read on the ticket page.
+    // With mail configured and an address to write to, the email is queued in this same
+    // transaction: a reply is never sent without its email, nor an email without its reply.
+    const email = input.mail
+      ? queueReplyEmail(db, { question, replyId: reply.id, mail: input.mail, now: input.now })
+      : undefined;
+    // The reply joins the conversation as the bakery's message, read on the ticket page (and,
+    // emailed, under the Message-ID the customer's reply will name).
     insertMessage(db, {
       questionId: question.id,
       author: 'bakery',
-      channel: 'web',
+      channel: email ? 'email' : 'web',
       text: input.text,
       replyId: reply.id,
       at: input.now,
+      ...(email
+        ? {
+            emailMessageId: email.emailMessageId,
+            emailSubject: email.subject,
+            emailFrom: input.mail?.from,
+            emailReferences: email.references,
+          }
+        : {}),
     });
     // Sending while a draft is being written ends it: the worker's lease is gone, so its
     // result is dropped rather than reopening the question.
@@ -130,6 +147,6 @@ export function sendReply(input: {
       })
       .where(eq(questions.id, question.id))
       .run();
-    return { ok: true, reply };
+    return { ok: true, reply, emailedTo: email?.to ?? null };
   });
 }

@@ -4,6 +4,7 @@ import { ERASED_NAME, ERASED_TEXT, retentionCutoff } from '@/lib/retention/reten
 import { writeAudit } from './audit';
 import { type Db, getDb, immediate } from './client';
 import { type ChangeContext, changeFacts } from './facts-change';
+import { eraseOutbox } from './outbox';
 import {
   agentRuns,
   bakery,
@@ -83,9 +84,10 @@ function eraseIn(db: Db, ids: number[], now: Date): void {
     .run();
   db.update(replies).set({ text: ERASED_TEXT }).where(inArray(replies.questionId, ids)).run();
   db.update(messages)
-    .set({ text: ERASED_TEXT, externalId: null })
+    .set({ text: ERASED_TEXT, externalId: null, emailSubject: null })
     .where(inArray(messages.questionId, ids))
     .run();
+  eraseOutbox(db, ids, now, ERASED_TEXT);
   db.update(agentRuns)
     .set({ draftText: null, needsPersonNote: null })
     .where(inArray(agentRuns.questionId, ids))

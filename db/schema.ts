@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import {
   channels,
+  emailDeliveryStatuses,
   messageAuthors,
   needsPersonReasons,
   questionStatuses,
@@ -21,6 +22,8 @@ import {
 export {
   type Channel,
   channels,
+  type EmailDeliveryStatus,
+  emailDeliveryStatuses,
   type MessageAuthor,
   messageAuthors,
   type QuestionStatus,
@@ -402,6 +405,78 @@ export const messages = sqliteTable(
 );
 
 /**
+ * More ticket links to a conversation: each reply emailed carries a link of its own, so the
+ * customer's earlier link keeps working. Like `questions.ticket_token`, only the SHA-256 of the
+ * token is kept.
+ */
+export const ticketTokens = sqliteTable(
+  'ticket_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ticket_tokens_hash').on(t.hash),
+    index('ticket_tokens_question').on(t.questionId),
+  ],
+);
+
+/**
+ * A reply going out by email: written in the same transaction as the reply, delivered by the
+ * lease-holding delivery worker. One row per reply, under the Message-ID minted with it, so a
+ * delivery retried after a crash is the same email to the customer's mail program.
+ */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    replyId: integer('reply_id')
+      .notNull()
+      .references(() => replies.id, { onDelete: 'cascade' }),
+    /** Without angle brackets; the bakery's message in the thread carries the same. */
+    emailMessageId: text('email_message_id').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    /** The customer's email this answers, and the chain before it (space-separated, no <>). */
+    inReplyTo: text('in_reply_to'),
+    references: text('references'),
+    /**
+     * The token of the link the email carries, in the clear only until the server accepts the
+     * email; then erased, so a copy of the database opens no ticket.
+     */
+    ticketToken: text('ticket_token'),
+    status: text('status', { enum: emailDeliveryStatuses }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Earliest next try after a temporary failure (backoff). */
+    notBefore: timestamp('not_before'),
+    leaseOwner: text('lease_owner'),
+    /** New for every claim: only that claim may renew the lease or record a failure. */
+    leaseToken: text('lease_token'),
+    leaseExpiresAt: timestamp('lease_expires_at'),
+    /** The mail server's words on the last failure. */
+    lastError: text('last_error'),
+    /** The mail server's words when it accepted the email. */
+    serverResponse: text('server_response'),
+    createdAt: timestamp('created_at').notNull(),
+    updatedAt: timestamp('updated_at').notNull(),
+    sentAt: timestamp('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_reply').on(t.replyId),
+    uniqueIndex('email_outbox_message_id').on(t.emailMessageId),
+    index('email_outbox_status').on(t.status, t.notBefore),
+    index('email_outbox_question').on(t.questionId),
+  ],
+);
+
+/**
  * How each mail server answered last: written by the workers that talk to them, read by the
  * settings page, so an owner sees a server that is down or refusing logins (never a password).
  */
@@ -451,4 +526,6 @@ export type RecoveryCode = typeof recoveryCodes.$inferSelect;
 export type Reply = typeof replies.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type MailChannel = typeof mailChannels.$inferSelect;
+export type TicketToken = typeof ticketTokens.$inferSelect;
+export type OutboundEmail = typeof emailOutbox.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

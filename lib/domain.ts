@@ -39,3 +39,10 @@ export type StopKind = (typeof stopKinds)[number];
 
 /** Why a run marked its question for a person; the agent names them, the runs table stores them. */
 export { type NeedsPersonReason, needsPersonReasons } from './agent/types';
+
+/**
+ * Where a reply's email stands: waiting for the delivery worker (or for its next try after a
+ * temporary failure), being handed to the mail server, accepted by it, or refused for good.
+ */
+export const emailDeliveryStatuses = ['queued', 'sending', 'sent', 'failed'] as const;
+export type EmailDeliveryStatus = (typeof emailDeliveryStatuses)[number];

@@ -25,6 +25,7 @@ describe('mail settings', () => {
     const config = read({
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
       MAIL_FROM: 'Juniper <hello@juniper.example>',
+      PUBLIC_BASE_URL: 'https://desk.juniper.example',
       IMAP_URL: 'imap://user:pass@127.0.0.1:1143/INBOX',
     });
     expect(config.SMTP_URL).toBe('smtps://user:pass@mail.example.com:465');
@@ -33,5 +34,20 @@ describe('mail settings', () => {
       'SMTP_URL',
     );
     expect(() => read({ IMAP_URL: 'pop3://mail.example.com' })).toThrow('IMAP_URL');
+  });
+
+  it('sending needs the ticket page address for the link, and a From with an address', () => {
+    const smtp = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'hello@juniper.example' };
+    expect(() => read({ ...smtp, PUBLIC_BASE_URL: '' })).toThrow('PUBLIC_BASE_URL');
+    expect(read({ ...smtp, PUBLIC_BASE_URL: 'https://desk.juniper.example' }).MAIL_LEASE_MS).toBe(
+      60_000,
+    );
+    expect(() =>
+      read({
+        ...smtp,
+        MAIL_FROM: 'Juniper Bakery',
+        PUBLIC_BASE_URL: 'https://desk.juniper.example',
+      }),
+    ).toThrow('MAIL_FROM');
   });
 });

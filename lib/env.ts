@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailboxAddress } from './mail/address';
 import { allowedHostNames } from './net/allowed-hosts';
 import { parseTrustedProxies } from './net/ip-address';
 
@@ -62,6 +63,8 @@ const envSchema = z
     // IMAP_URL's mailbox. Unset, the desk works without email.
     SMTP_URL: z.preprocess(emptyAsUndefined, mailUrl(['smtp:', 'smtps:']).optional()),
     MAIL_FROM: optionalString,
+    /** How long a delivery worker holds an email it is handing to the server before another may. */
+    MAIL_LEASE_MS: positiveInt(60_000),
     IMAP_URL: z.preprocess(emptyAsUndefined, mailUrl(['imap:', 'imaps:']).optional()),
     IMAP_POLL_MS: positiveInt(30_000),
     /** Where handled mail is moved; unset, it is only marked seen. */
@@ -92,6 +95,20 @@ const envSchema = z
         code: 'custom',
         path: ['MAIL_FROM'],
         message: 'set it with SMTP_URL: the address replies are sent from',
+      });
+    }
+    if (env.MAIL_FROM && !mailboxAddress(env.MAIL_FROM)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'not an email address (e.g. "Juniper Bakery <hello@juniper.example>")',
+      });
+    }
+    if (env.SMTP_URL && !env.PUBLIC_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_BASE_URL'],
+        message: 'set it with SMTP_URL: emailed replies link to the ticket page at this address',
       });
     }
   })

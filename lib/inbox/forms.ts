@@ -37,3 +37,11 @@ export const discardInput = z.object({
 });
 
 export const questionOnlyInput = z.object({ questionId });
+
+/** One sent reply, for its email's Resend. */
+export const replyOnlyInput = z.object({
+  replyId: z.coerce
+    .number({ error: 'Choose a reply.' })
+    .int({ error: 'Choose a reply.' })
+    .positive({ error: 'Choose a reply.' }),
+});

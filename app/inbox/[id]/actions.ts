@@ -3,15 +3,23 @@
 import { revalidatePath } from 'next/cache';
 import { getBakery } from '@/db/bakery';
 import { discardQuestion, saveDraftEdit } from '@/db/drafts';
+import { resendEmail } from '@/db/outbox';
 import { replaceTicketToken } from '@/db/questions';
 import { requeueQuestion } from '@/db/queue';
 import { sendReply } from '@/db/replies';
 import { formatWhen } from '@/lib/format-time';
-import { discardInput, questionOnlyInput, saveInput, sendInput } from '@/lib/inbox/forms';
+import {
+  discardInput,
+  questionOnlyInput,
+  replyOnlyInput,
+  saveInput,
+  sendInput,
+} from '@/lib/inbox/forms';
 import { budgetReason } from '@/lib/spending/budget';
 import { action } from '@/server/action';
 import { publishDeskEvent } from '@/server/drafting/live';
 import { draftNow } from '@/server/drafting/service';
+import { mailOutFromEnv } from '@/server/mail/settings';
 import { spendingToday } from '@/server/spending';
 import { refused } from '../../_components/form-state';
 
@@ -50,9 +58,21 @@ const saveRefusals = {
 export const sendReplyAction = action(
   { role: 'staff', input: sendInput },
   async ({ questionId, text, version }, user, typed) => {
-    const result = sendReply({ questionId, text, version, userId: user.id, now: new Date() });
+    const result = sendReply({
+      questionId,
+      text,
+      version,
+      userId: user.id,
+      now: new Date(),
+      mail: mailOutFromEnv(),
+    });
     if (result.ok) {
-      return done(questionId, 'Sent. The customer can read it on their ticket page.');
+      return done(
+        questionId,
+        result.emailedTo
+          ? `Sent. The customer can read it on their ticket page, and it is on its way to ${result.emailedTo} by email.`
+          : 'Sent. The customer can read it on their ticket page.',
+      );
     }
     if (result.reason === 'alreadySent') {
       const when = formatWhen(result.sentAt, getBakery().timezone);
@@ -116,6 +136,22 @@ export const retryAction = action(
   },
 );
 
+/** Staff and owners. Sends a reply's email again after the mail server refused it. */
+export const resendEmailAction = action(
+  { role: 'staff', input: replyOnlyInput },
+  async ({ replyId }) => {
+    const result = resendEmail({ replyId, now: new Date() });
+    if (!result.ok) {
+      return conflict(
+        result.reason === 'notFound'
+          ? 'That reply was not emailed.'
+          : 'Only an email that failed can be sent again.',
+      );
+    }
+    return done(result.questionId, 'The email is on its way again.');
+  },
+);
+
 /**
  * Staff and owners. A new link to the customer's ticket page, shown once to pass on; the
  * customer's earlier link stops working, since only a hash of each is kept.
@@ -127,7 +163,8 @@ export const newTicketLinkAction = action(
     if (!replaced.ok) return conflict(GONE);
     return {
       ok: true,
-      message: 'A new link to the ticket page. The link the customer had no longer works.',
+      message:
+        'A new link to the ticket page. The links the customer had (on the page and in emails) no longer work.',
       ticketPath: `/t/${replaced.ticketToken}`,
     } as const;
   },

@@ -44,7 +44,7 @@ export default async function QuestionPage({
   const id = /^\d{1,12}$/.test(rawId) ? Number(rawId) : Number.NaN;
   const detail = Number.isSafeInteger(id) ? getQuestionDetail({ id }) : undefined;
   if (!detail) notFound();
-  const { question, thread, runs, replies, factsVersion } = detail;
+  const { question, thread, runs, replies, deliveries, factsVersion } = detail;
   const query = await searchParams;
   const group = query.group ? parseGroup(query.group) : groupOf(question.status);
   const rawSearch = Array.isArray(query.q) ? query.q[0] : query.q;
@@ -113,6 +113,7 @@ export default async function QuestionPage({
           <Thread
             thread={thread}
             replies={replies}
+            deliveries={deliveries}
             timezone={timezone}
             customerName={question.customerName}
           />

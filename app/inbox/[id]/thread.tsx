@@ -1,6 +1,9 @@
 import type { ThreadMessage } from '@/db/conversations';
 import type { SentReply } from '@/db/inbox';
+import type { EmailDelivery } from '@/db/outbox';
 import { formatWhen } from '@/lib/format-time';
+import { deliveryLine } from '@/lib/inbox/delivery';
+import { ResendEmail } from './resend-email';
 
 /**
  * The conversation above the editor, oldest first: what the customer wrote and what the desk
@@ -9,11 +12,13 @@ import { formatWhen } from '@/lib/format-time';
 export function Thread({
   thread,
   replies,
+  deliveries,
   timezone,
   customerName,
 }: {
   thread: ThreadMessage[];
   replies: SentReply[];
+  deliveries: EmailDelivery[];
   timezone: string;
   customerName: string;
 }) {
@@ -32,6 +37,7 @@ export function Thread({
       <ol className="flex flex-col gap-3" data-testid="thread">
         {thread.map((message) => {
           const reply = replies.find((r) => r.id === message.replyId);
+          const delivery = deliveries.find((d) => d.replyId === message.replyId);
           const newest = message.id === newestFromCustomer;
           return message.author === 'bakery' ? (
             <li
@@ -53,6 +59,7 @@ export function Thread({
                     : 'Sent as drafted.'}
                 </p>
               ) : null}
+              {delivery ? <EmailState delivery={delivery} timezone={timezone} /> : null}
             </li>
           ) : (
             <li
@@ -79,5 +86,26 @@ export function Thread({
         })}
       </ol>
     </section>
+  );
+}
+
+const tones = {
+  pending: 'text-stone-700',
+  ok: 'text-green-900',
+  failed: 'rounded-md bg-red-50 px-2 py-1 text-red-900',
+} as const;
+
+/** Where the reply's email stands, with Resend once the mail server refused it. */
+function EmailState({ delivery, timezone }: { delivery: EmailDelivery; timezone: string }) {
+  const line = deliveryLine(delivery, (at) => formatWhen(at, timezone));
+  return (
+    <div
+      className={`mt-1 flex flex-wrap items-center gap-2 text-xs ${tones[line.tone]}`}
+      data-testid="email-delivery"
+      data-status={delivery.status}
+    >
+      <span>{line.text}</span>
+      {line.canResend ? <ResendEmail replyId={delivery.replyId} /> : null}
+    </div>
   );
 }

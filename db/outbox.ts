@@ -1,0 +1,338 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { newMessageId, replySubject, threadingFor } from '@/lib/mail/compose';
+import { type Db, getDb, immediate } from './client';
+import {
+  bakery,
+  type EmailDeliveryStatus,
+  emailOutbox,
+  messages,
+  type OutboundEmail,
+  type Question,
+  replies,
+} from './schema';
+import { addTicketToken } from './ticket-tokens';
+
+/**
+ * Replies going out by email. The row is written in the send's own transaction, so a reply is
+ * never sent without its email being queued, nor an email queued for a reply that was not sent.
+ * The delivery worker claims rows under a lease (like drafting), hands each to the mail server,
+ * and records what the server said. Nothing here talks to a mail server.
+ */
+
+/** Set when replies also go out by email: the desk's From address decides the Message-ID's domain. */
+export type MailOut = { domain: string; from: string };
+
+/** Where the reply goes and how it threads: the customer's last email, else their address. */
+function recipient(db: Db, question: Question) {
+  const lastEmail = db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.questionId, question.id),
+        eq(messages.author, 'customer'),
+        sql`${messages.emailMessageId} is not null`,
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .get();
+  const to = lastEmail?.emailFrom ?? question.customerEmail;
+  return to ? { to, lastEmail } : undefined;
+}
+
+export type QueuedEmail = {
+  emailMessageId: string;
+  to: string;
+  subject: string;
+  references: string | null;
+};
+
+/**
+ * Inside the send's transaction: when the conversation has an address to write to, mints the
+ * email's Message-ID (stored on the bakery's message too, before anything is sent), a ticket
+ * link of its own, and queues the email. Returns the Message-ID, or nothing without an address.
+ */
+export function queueReplyEmail(
+  db: Db,
+  input: { question: Question; replyId: number; mail: MailOut; now: Date },
+): QueuedEmail | undefined {
+  if (input.question.erasedAt !== null) return undefined;
+  const found = recipient(db, input.question);
+  if (!found) return undefined;
+  const name = db.select({ name: bakery.name }).from(bakery).get()?.name ?? 'the bakery';
+  const emailMessageId = newMessageId(input.mail.domain);
+  const subject = replySubject(found.lastEmail?.emailSubject, name);
+  const threading = threadingFor(
+    found.lastEmail?.emailMessageId
+      ? {
+          emailMessageId: found.lastEmail.emailMessageId,
+          emailReferences: found.lastEmail.emailReferences,
+        }
+      : undefined,
+  );
+  const ticketToken = addTicketToken(db, { questionId: input.question.id, now: input.now });
+  db.insert(emailOutbox)
+    .values({
+      questionId: input.question.id,
+      replyId: input.replyId,
+      emailMessageId,
+      toAddress: found.to,
+      subject,
+      inReplyTo: threading.inReplyTo,
+      references: threading.references,
+      ticketToken,
+      status: 'queued',
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .run();
+  return { emailMessageId, to: found.to, subject, references: threading.references };
+}
+
+/** A claimed email with what its bodies are made of: the reply's text as sent. */
+export type ClaimedEmail = OutboundEmail & { leaseToken: string; replyText: string };
+
+type Lease = { owner: string; leaseMs: number; now: Date };
+
+/**
+ * Takes the oldest email ready to go: a queued one whose backoff has passed, or one whose
+ * sender's lease ran out mid-send (its worker died or hung). The latter may already have been
+ * accepted by the server; it goes again under the same Message-ID, so the customer's mail
+ * program keeps one copy (ARCHITECTURE.md: the window left).
+ */
+export function claimNextEmail(lease: Lease & { maxAttempts: number }): ClaimedEmail | undefined {
+  const db = getDb();
+  return immediate(db, () => {
+    // An email whose sender died on every try does not bring workers down for ever.
+    db.update(emailOutbox)
+      .set({
+        status: 'failed',
+        leaseOwner: null,
+        leaseToken: null,
+        leaseExpiresAt: null,
+        lastError: 'The delivery worker stopped part-way on every try. Resend it to try again.',
+        updatedAt: lease.now,
+      })
+      .where(
+        and(
+          eq(emailOutbox.status, 'sending'),
+          lt(emailOutbox.leaseExpiresAt, lease.now),
+          sql`${emailOutbox.attempts} >= ${lease.maxAttempts}`,
+        ),
+      )
+      .run();
+    const next = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        or(
+          and(
+            eq(emailOutbox.status, 'queued'),
+            or(isNull(emailOutbox.notBefore), lte(emailOutbox.notBefore, lease.now)),
+          ),
+          and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.leaseExpiresAt, lease.now)),
+        ),
+      )
+      .orderBy(asc(emailOutbox.id))
+      .limit(1)
+      .get();
+    if (!next) return undefined;
+    const leaseToken = randomUUID();
+    const claimed = db
+      .update(emailOutbox)
+      .set({
+        status: 'sending',
+        leaseOwner: lease.owner,
+        leaseToken,
+        leaseExpiresAt: new Date(lease.now.getTime() + lease.leaseMs),
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        updatedAt: lease.now,
+      })
+      .where(eq(emailOutbox.id, next.id))
+      .returning()
+      .get();
+    const reply = db
+      .select({ text: replies.text })
+      .from(replies)
+      .where(eq(replies.id, claimed.replyId))
+      .get();
+    return { ...claimed, leaseToken, replyText: reply?.text ?? '' };
+  });
+}
+
+/** Extends the lease while the server is slow to answer; false once it was lost. */
+export function renewEmailLease(input: {
+  id: number;
+  leaseToken: string;
+  leaseMs: number;
+  now: Date;
+}): boolean {
+  const result = getDb()
+    .update(emailOutbox)
+    .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs) })
+    .where(
+      and(
+        eq(emailOutbox.id, input.id),
+        eq(emailOutbox.status, 'sending'),
+        eq(emailOutbox.leaseToken, input.leaseToken),
+      ),
+    )
+    .run();
+  return result.changes === 1;
+}
+
+/**
+ * The server accepted the email. Recorded whoever holds the lease now: an acceptance is a fact,
+ * and recording it at once is what keeps a second copy from going out. The link's token is
+ * erased with it: it now lives only in the customer's mailbox.
+ */
+export function markEmailSent(input: { id: number; response: string; now: Date }): boolean {
+  const result = getDb()
+    .update(emailOutbox)
+    .set({
+      status: 'sent',
+      sentAt: input.now,
+      serverResponse: input.response,
+      ticketToken: null,
+      lastError: null,
+      notBefore: null,
+      leaseOwner: null,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: input.now,
+    })
+    .where(and(eq(emailOutbox.id, input.id), ne(emailOutbox.status, 'sent')))
+    .run();
+  return result.changes === 1;
+}
+
+/** A failed try, recorded only under the claim's lease: try again later, or fail for good. */
+export function recordEmailFailure(input: {
+  id: number;
+  leaseToken: string;
+  next:
+    | { status: 'queued'; notBefore: Date; lastError: string }
+    | { status: 'failed'; lastError: string };
+  now: Date;
+}): boolean {
+  const result = getDb()
+    .update(emailOutbox)
+    .set({
+      status: input.next.status,
+      lastError: input.next.lastError,
+      notBefore: input.next.status === 'queued' ? input.next.notBefore : null,
+      leaseOwner: null,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: input.now,
+    })
+    .where(
+      and(
+        eq(emailOutbox.id, input.id),
+        eq(emailOutbox.status, 'sending'),
+        eq(emailOutbox.leaseToken, input.leaseToken),
+      ),
+    )
+    .run();
+  return result.changes === 1;
+}
+
+/**
+ * Hands back what a stopping worker holds. The try is not counted, and the email goes again
+ * under its Message-ID, in case the server had already taken it.
+ */
+export function releaseEmailLeases({ owner, now }: { owner: string; now: Date }): number {
+  return getDb()
+    .update(emailOutbox)
+    .set({
+      status: 'queued',
+      leaseOwner: null,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      notBefore: null,
+      attempts: sql`max(${emailOutbox.attempts} - 1, 0)`,
+      updatedAt: now,
+    })
+    .where(and(eq(emailOutbox.status, 'sending'), eq(emailOutbox.leaseOwner, owner)))
+    .run().changes;
+}
+
+export type ResendResult =
+  | { ok: true; questionId: number }
+  | { ok: false; reason: 'notFound' | 'notFailed' };
+
+/** A person asks for a failed email to go again: same email, same Message-ID, fresh tries. */
+export function resendEmail({ replyId, now }: { replyId: number; now: Date }): ResendResult {
+  const db = getDb();
+  return immediate(db, (): ResendResult => {
+    const row = db.select().from(emailOutbox).where(eq(emailOutbox.replyId, replyId)).get();
+    if (!row) return { ok: false, reason: 'notFound' };
+    if (row.status !== 'failed' || row.ticketToken === null) {
+      return { ok: false, reason: 'notFailed' };
+    }
+    db.update(emailOutbox)
+      .set({ status: 'queued', attempts: 0, notBefore: null, updatedAt: now })
+      .where(eq(emailOutbox.id, row.id))
+      .run();
+    return { ok: true, questionId: row.questionId };
+  });
+}
+
+/** What staff see beside each reply: where its email stands. */
+export type EmailDelivery = Pick<
+  OutboundEmail,
+  'replyId' | 'toAddress' | 'status' | 'attempts' | 'lastError' | 'sentAt' | 'notBefore'
+> & { status: EmailDeliveryStatus };
+
+export function listEmailDeliveries({ questionId }: { questionId: number }): EmailDelivery[] {
+  return getDb()
+    .select({
+      replyId: emailOutbox.replyId,
+      toAddress: emailOutbox.toAddress,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      sentAt: emailOutbox.sentAt,
+      notBefore: emailOutbox.notBefore,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.questionId, questionId))
+    .orderBy(asc(emailOutbox.id))
+    .all();
+}
+
+/** The newest change to any email, for the inbox's change stamp. */
+export function outboxChangeStamp(db: Db): string {
+  const row = db
+    .select({
+      n: sql<number>`count(*)`,
+      updated: sql<number | null>`max(${emailOutbox.updatedAt})`,
+    })
+    .from(emailOutbox)
+    .get();
+  return `${row?.n ?? 0}:${row?.updated ?? 0}`;
+}
+
+/**
+ * At the end of the retention period: the address, subject and link go with the customer's
+ * other details, and an email still unsent is not sent.
+ */
+export function eraseOutbox(db: Db, questionIds: number[], now: Date, erasedText: string): void {
+  db.update(emailOutbox)
+    .set({
+      status: sql`case when ${emailOutbox.status} = 'sent' then 'sent' else 'failed' end`,
+      lastError: sql`case when ${emailOutbox.status} = 'sent' then null else 'Erased with the conversation before it was sent.' end`,
+      toAddress: '',
+      subject: erasedText,
+      ticketToken: null,
+      leaseOwner: null,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(inArray(emailOutbox.questionId, questionIds))
+    .run();
+}

@@ -1,0 +1,35 @@
+import 'server-only';
+import { eq, or } from 'drizzle-orm';
+import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
+import type { Db } from './client';
+import { questions, ticketTokens } from './schema';
+
+/**
+ * A conversation's ticket links. The first is `questions.ticket_token`; every reply emailed
+ * adds one of its own (`ticket_tokens`), so no link a customer was given stops working until
+ * staff make a new one on purpose. Only hashes are stored.
+ */
+
+/** Which conversation a ticket link opens, whichever of its links it is. */
+export function ticketQuestionWhere(db: Db, token: string) {
+  const hash = hashTicketToken(token);
+  const extra = db
+    .select({ id: ticketTokens.questionId })
+    .from(ticketTokens)
+    .where(eq(ticketTokens.hash, hash));
+  return or(eq(questions.ticketHash, hash), eq(questions.id, extra));
+}
+
+/** Mints one more link to a conversation, inside the caller's transaction; the token, once. */
+export function addTicketToken(db: Db, { questionId, now }: { questionId: number; now: Date }) {
+  const token = newTicketToken();
+  db.insert(ticketTokens)
+    .values({ questionId, hash: hashTicketToken(token), createdAt: now })
+    .run();
+  return token;
+}
+
+/** Every extra link of a conversation stops working (staff made a new one to replace them all). */
+export function revokeTicketTokens(db: Db, { questionId }: { questionId: number }): void {
+  db.delete(ticketTokens).where(eq(ticketTokens.questionId, questionId)).run();
+}

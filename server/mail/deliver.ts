@@ -1,0 +1,163 @@
+import 'server-only';
+import { createTransport } from 'nodemailer';
+import { getBakery } from '@/db/bakery';
+import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels';
+import { type ClaimedEmail, markEmailSent, recordEmailFailure, renewEmailLease } from '@/db/outbox';
+import { angled, replyBodies } from '@/lib/mail/compose';
+import {
+  afterDeliveryFailure,
+  classifyFailure,
+  type SendFailure,
+} from '@/lib/mail/delivery-policy';
+import { publishDeskEvent } from '../drafting/live';
+import type { MailSettings } from './settings';
+
+/** How long each step of a conversation with the mail server may take before it is a failure. */
+const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+export type Transport = ReturnType<typeof createTransport>;
+
+/** One SMTP connection per email: a worker holds no connection open between replies. */
+export function smtpTransport(settings: Pick<MailSettings, 'smtpUrl'>): Transport {
+  return createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
+}
+
+export type DeliveryPolicy = { maxAttempts: number; backoffBaseMs?: number };
+
+export type DeliveryOutcome =
+  | { kind: 'sent'; response: string }
+  | { kind: 'retry' | 'failed'; error: string }
+  | { kind: 'stopped' };
+
+/**
+ * Hands one claimed email to the mail server and records what it said. The email is the same
+ * bytes' worth of meaning on every try: the stored Message-ID, the reply's text as sent, the
+ * Date of the send. The moment the server accepts it, the row is marked sent, before anything
+ * else (the channel's health, the live news): that gap is the only one where a crash would send
+ * the email again, and then under the same Message-ID.
+ */
+export async function deliverClaimedEmail(input: {
+  email: ClaimedEmail;
+  settings: MailSettings;
+  transport: Transport;
+  policy: DeliveryPolicy;
+  signal: AbortSignal;
+}): Promise<DeliveryOutcome> {
+  const { email, settings } = input;
+  const bakery = getBakery();
+  if (email.ticketToken === null) {
+    // Only a row erased by hand reaches here: nothing to link to, so nothing to send.
+    recordEmailFailure({
+      id: email.id,
+      leaseToken: email.leaseToken,
+      next: { status: 'failed', lastError: 'The email lost its ticket link; it cannot be sent.' },
+      now: new Date(),
+    });
+    return { kind: 'failed', error: 'no ticket link' };
+  }
+  const ticketUrl = new URL(`/t/${email.ticketToken}`, settings.baseUrl).toString();
+  const bodies = replyBodies({ text: email.replyText, ticketUrl, bakeryName: bakery.name });
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(input.signal.reason);
+  input.signal.addEventListener('abort', onAbort, { once: true });
+  let leaseLost = false;
+  const heartbeat = setInterval(
+    () => {
+      try {
+        if (
+          !renewEmailLease({
+            id: email.id,
+            leaseToken: email.leaseToken,
+            leaseMs: settings.leaseMs,
+            now: new Date(),
+          })
+        ) {
+          leaseLost = true;
+          controller.abort(new Error('The lease on this email was lost.'));
+        }
+      } catch {
+        // A busy database: the next beat tries again, well before the lease runs out.
+      }
+    },
+    Math.max(250, Math.floor(settings.leaseMs / 3)),
+  );
+
+  let info: { response?: string };
+  try {
+    info = await input.transport.sendMail({
+      from: settings.fromLine,
+      to: email.toAddress,
+      subject: email.subject,
+      messageId: `<${email.emailMessageId}>`,
+      inReplyTo: angled(email.inReplyTo),
+      references: angled(email.references),
+      date: email.createdAt,
+      text: bodies.text,
+      html: bodies.html,
+      signal: controller.signal,
+    } as Parameters<Transport['sendMail']>[0]);
+  } catch (error) {
+    clearInterval(heartbeat);
+    input.signal.removeEventListener('abort', onAbort);
+    // Stopping (the worker hands its leases back) or lost to another claim: not the email's
+    // failure, and nothing to record under a lease no longer ours.
+    if (leaseLost || input.signal.aborted) return { kind: 'stopped' };
+    return recordFailure(input, error as SendFailure);
+  }
+  clearInterval(heartbeat);
+  input.signal.removeEventListener('abort', onAbort);
+  const now = new Date();
+  const response = info.response ?? '250 accepted';
+  // First, with nothing before it: the acceptance is on record.
+  markEmailSent({ id: email.id, response, now });
+  recordMailChannelOk({ name: 'smtp', now });
+  publishDeskEvent({ kind: 'queueChanged', questionId: email.questionId });
+  return { kind: 'sent', response };
+}
+
+function recordFailure(
+  input: { email: ClaimedEmail; policy: DeliveryPolicy },
+  error: SendFailure,
+): DeliveryOutcome {
+  const now = new Date();
+  const failure = classifyFailure(error);
+  if (failure.serverTrouble) {
+    recordMailChannelError({ name: 'smtp', error: failure.words, now });
+  } else {
+    recordMailChannelOk({ name: 'smtp', now });
+  }
+  const next = afterDeliveryFailure({
+    failure,
+    attempts: input.email.attempts,
+    maxAttempts: input.policy.maxAttempts,
+    now,
+    backoffBaseMs: input.policy.backoffBaseMs,
+  });
+  const kept = recordEmailFailure({
+    id: input.email.id,
+    leaseToken: input.email.leaseToken,
+    next,
+    now,
+  });
+  publishDeskEvent({ kind: 'queueChanged', questionId: input.email.questionId });
+  if (!kept) return { kind: 'stopped' };
+  return next.status === 'failed'
+    ? { kind: 'failed', error: next.lastError }
+    : { kind: 'retry', error: next.lastError };
+}
+
+/** Whether the server answers and takes the login: recorded as the channel's state. */
+export async function checkSmtp(transport: Transport): Promise<void> {
+  const now = () => new Date();
+  try {
+    await transport.verify();
+    recordMailChannelOk({ name: 'smtp', now: now() });
+  } catch (error) {
+    recordMailChannelError({
+      name: 'smtp',
+      error: classifyFailure(error as SendFailure).words,
+      now: now(),
+    });
+  }
+}
