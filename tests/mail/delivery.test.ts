@@ -1,0 +1,307 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getBakery } from '@/db/bakery';
+import { getDb } from '@/db/client';
+import { listMailChannels } from '@/db/mail-channels';
+import { listEmailDeliveries, resendEmail } from '@/db/outbox';
+import { getQuestion, getQuestionByTicket, replaceTicketToken } from '@/db/questions';
+import { sendReply } from '@/db/replies';
+import { eraseExpiredConversations, updateRetention } from '@/db/retention';
+import { resetEnvForTests } from '@/lib/env';
+import { type DeliveryWorker, startDeliveryWorker } from '@/server/mail/delivery-worker';
+import { mailOutFromEnv, mailSettingsFromEnv } from '@/server/mail/settings';
+import { emailConversation, staffMember } from '../support/email-conversation';
+import { waitUntil } from '../support/processes';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { useTempDatabase } from '../support/temp-db';
+
+type Row = Record<string, number | string | null>;
+const all = (sql: string, ...args: unknown[]) =>
+  getDb()
+    .$client.prepare(sql)
+    .all(...args) as Row[];
+const scalar = (sql: string, ...args: unknown[]) =>
+  getDb()
+    .$client.prepare(sql)
+    .pluck()
+    .get(...args) as number | string | null;
+
+const saved = { ...process.env };
+
+describe('replies by email, through a real SMTP server', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  let sink: SmtpSink;
+  let sam: number;
+  let worker: DeliveryWorker | undefined;
+
+  beforeEach(async () => {
+    sink = await startSmtpSink();
+    temp = useTempDatabase();
+    process.env.SMTP_URL = sink.url;
+    process.env.MAIL_FROM = 'Juniper Bakery <hello@juniper.example>';
+    process.env.PUBLIC_BASE_URL = 'https://desk.juniper.example';
+    resetEnvForTests();
+    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    sam = staffMember();
+  });
+  afterEach(async () => {
+    await worker?.stop({ graceMs: 1_000 });
+    worker = undefined;
+    await sink.close();
+    temp.cleanup();
+    process.env = { ...saved };
+    resetEnvForTests();
+  });
+
+  function startWorker(policy = { maxAttempts: 3, backoffBaseMs: 50 }) {
+    const settings = mailSettingsFromEnv();
+    if (!settings) throw new Error('mail is not configured');
+    worker = startDeliveryWorker({ settings: { ...settings, leaseMs: 2_000 }, pollMs: 50, policy });
+    return worker;
+  }
+
+  function send(questionId: number, text: string, mail = mailOutFromEnv()) {
+    const version = getQuestion({ id: questionId })?.version ?? 0;
+    const sent = sendReply({ questionId, text, version, userId: sam, now: new Date(), mail });
+    if (!sent.ok) throw new Error(`not sent: ${sent.reason}`);
+    return sent;
+  }
+
+  const status = (replyId: number) =>
+    scalar('select status from email_outbox where reply_id = ?', replyId);
+
+  it('sends the reply once, threaded under the customer’s email, with a link that opens the conversation', async () => {
+    const id = emailConversation({
+      from: 'cleo@customer.example',
+      subject: 'Rye on Saturday?',
+      messageId: 'c1.abc@customer.example',
+      references: 'older@customer.example',
+      text: 'Can I pick up two rye loaves on Saturday?',
+    });
+    const text =
+      'Yes, two rye loaves will be ready on Saturday from 8:00. Merci, à bientôt!\nJuniper';
+    const sent = send(id, text);
+    expect(sent.emailedTo).toBe('cleo@customer.example');
+
+    // The Message-ID exists before anything is sent, on the bakery's message and the outbox row.
+    const [message] = all(
+      "select channel, email_message_id, email_subject, email_from from messages where author = 'bakery' and question_id = ?",
+      id,
+    );
+    const messageId = String(message?.email_message_id);
+    expect(messageId).toMatch(/^[0-9a-f]{32}@juniper\.example$/);
+    expect(message).toMatchObject({
+      channel: 'email',
+      email_subject: 'Re: Rye on Saturday?',
+      email_from: 'hello@juniper.example',
+    });
+    expect(
+      scalar('select email_message_id from email_outbox where reply_id = ?', sent.reply.id),
+    ).toBe(messageId);
+    expect(status(sent.reply.id)).toBe('queued');
+
+    startWorker();
+    await waitUntil('the email is sent', () => status(sent.reply.id) === 'sent');
+    expect(sink.received).toHaveLength(1);
+    const [email] = sink.received;
+    if (!email) throw new Error('no email');
+    expect(email.to).toEqual(['cleo@customer.example']);
+    expect(email.from).toBe('hello@juniper.example');
+    expect(email.email.header('message-id')).toBe(`<${messageId}>`);
+    expect(email.email.header('in-reply-to')).toBe('<c1.abc@customer.example>');
+    expect(email.email.header('references')).toBe(
+      '<older@customer.example> <c1.abc@customer.example>',
+    );
+    expect(email.email.header('subject')).toBe('Re: Rye on Saturday?');
+    expect(email.email.header('from')).toContain('hello@juniper.example');
+    expect(email.email.text?.startsWith(`${text}\n\n`)).toBe(true);
+    expect(email.email.html).toContain('Merci, à bientôt!');
+
+    const link = /https:\/\/desk\.juniper\.example\/t\/([A-Za-z0-9_-]+)/.exec(
+      email.email.text ?? '',
+    );
+    expect(link).not.toBeNull();
+    expect(getQuestionByTicket({ token: link?.[1] ?? '' })?.id).toBe(id);
+
+    // Accepted: the row says when and what the server said, and the link's token is gone from it.
+    expect(
+      all('select status, ticket_token, server_response, attempts from email_outbox')[0],
+    ).toMatchObject({ status: 'sent', ticket_token: null, attempts: 1 });
+    expect(String(scalar('select server_response from email_outbox'))).toContain('250');
+    expect(listMailChannels().find((c) => c.name === 'smtp')?.lastOkAt).toBeInstanceOf(Date);
+    expect(listEmailDeliveries({ questionId: id })[0]).toMatchObject({
+      status: 'sent',
+      toAddress: 'cleo@customer.example',
+    });
+
+    // A new link made by staff ends every earlier one, the emailed link too.
+    replaceTicketToken({ id });
+    expect(getQuestionByTicket({ token: link?.[1] ?? '' })).toBeUndefined();
+  });
+
+  it('a customer who asked on the web with an address gets it under a subject of the desk’s own', async () => {
+    const { createQuestion } = await import('@/db/questions');
+    const { question } = createQuestion({
+      text: 'Do you have rye?',
+      customerName: 'Dev',
+      customerEmail: 'dev@customer.example',
+      channel: 'web',
+    });
+    const sent = send(question.id, 'We do: rye loaves every day.');
+    startWorker();
+    await waitUntil('the email is sent', () => status(sent.reply.id) === 'sent');
+    const email = sink.received[0]?.email;
+    expect(email?.header('subject')).toBe(`Your question to ${getBakery().name}`);
+    expect(email?.header('in-reply-to')).toBeUndefined();
+    expect(email?.header('references')).toBeUndefined();
+  });
+
+  it('without SMTP_URL, or without an address, a send writes no email at all', async () => {
+    const { createQuestion } = await import('@/db/questions');
+    const withAddress = emailConversation({
+      from: 'cleo@customer.example',
+      subject: 'Rye?',
+      messageId: 'c2@customer.example',
+      text: 'Rye?',
+    });
+    const off = send(withAddress, 'Yes.', null);
+    expect(off.emailedTo).toBeNull();
+    const { question } = createQuestion({
+      text: 'Rye?',
+      customerName: 'Ed',
+      customerEmail: null,
+      channel: 'web',
+    });
+    const noAddress = send(question.id, 'Yes.');
+    expect(noAddress.emailedTo).toBeNull();
+    expect(scalar('select count(*) from email_outbox')).toBe(0);
+    expect(scalar('select count(*) from ticket_tokens')).toBe(0);
+    expect(all("select channel, email_message_id from messages where author = 'bakery'")).toEqual([
+      { channel: 'web', email_message_id: null },
+      { channel: 'web', email_message_id: null },
+    ]);
+  });
+
+  it('the email is written in the reply’s own transaction: if it cannot be queued, nothing is sent', () => {
+    const id = emailConversation({
+      from: 'cleo@customer.example',
+      subject: 'Rye?',
+      messageId: 'c3@customer.example',
+      text: 'Rye?',
+    });
+    getDb().$client.exec(
+      "create trigger refuse_outbox before insert on email_outbox begin select raise(abort, 'outbox refused'); end",
+    );
+    expect(() => send(id, 'Yes.')).toThrow('outbox refused');
+    expect(scalar('select count(*) from replies')).toBe(0);
+    expect(scalar("select count(*) from messages where author = 'bakery'")).toBe(0);
+    expect(scalar('select count(*) from ticket_tokens')).toBe(0);
+    expect(getQuestion({ id })?.status).toBe('queued');
+  });
+
+  it('a temporary refusal (4xx) is tried again later, and the customer still gets one email', async () => {
+    const id = emailConversation({
+      from: 'cleo@customer.example',
+      subject: 'Rye?',
+      messageId: 'c4@customer.example',
+      text: 'Rye?',
+    });
+    let answered = 0;
+    sink.beforeAccept = () =>
+      answered++ === 0 ? { code: 451, message: '4.7.1 Greylisted, try again later' } : undefined;
+    const sent = send(id, 'Yes, rye every day.');
+    startWorker();
+    await waitUntil('the email is sent', () => status(sent.reply.id) === 'sent');
+    expect(answered).toBe(2);
+    expect(sink.received).toHaveLength(1);
+    expect(all('select attempts, last_error from email_outbox')[0]).toEqual({
+      attempts: 2,
+      last_error: null,
+    });
+  });
+
+  it('a server that cannot be reached is retried with backoff, and shows as the channel’s trouble', async () => {
+    const id = emailConversation({
+      from: 'cleo@customer.example',
+      subject: 'Rye?',
+      messageId: 'c5@customer.example',
+      text: 'Rye?',
+    });
+    const sent = send(id, 'Yes.');
+    await sink.close();
+    startWorker({ maxAttempts: 2, backoffBaseMs: 60_000 });
+    await waitUntil(
+      'the first try failed',
+      () => scalar('select attempts from email_outbox') === 1 && status(sent.reply.id) === 'queued',
+    );
+    const row = all('select not_before, last_error from email_outbox')[0];
+    expect(Number(row?.not_before)).toBeGreaterThan(Date.now() + 30_000);
+    expect(String(row?.last_error)).toContain('ECONNREFUSED');
+    const smtp = listMailChannels().find((c) => c.name === 'smtp');
+    expect(smtp?.lastError).toContain('ECONNREFUSED');
+    expect(smtp?.lastError).not.toContain('hello@');
+  });
+
+  it('a permanent refusal (5xx) fails at once in the server’s words; Resend sends the same email', async () => {
+    const id = emailConversation({
+      from: 'nobody@customer.example',
+      subject: 'Rye?',
+      messageId: 'c6@customer.example',
+      text: 'Rye?',
+    });
+    sink.answerRecipient = () => ({
+      code: 550,
+      message: '5.1.1 <nobody@customer.example>: no such user',
+    });
+    const sent = send(id, 'Yes.');
+    startWorker();
+    await waitUntil('the email failed', () => status(sent.reply.id) === 'failed');
+    expect(all('select attempts, last_error from email_outbox')[0]).toEqual({
+      attempts: 1,
+      last_error: '550 5.1.1 <nobody@customer.example>: no such user',
+    });
+    expect(sink.received).toHaveLength(0);
+    // The server answered about this address: it is not the server's trouble.
+    expect(listMailChannels().find((c) => c.name === 'smtp')?.lastError ?? null).toBeNull();
+
+    expect(resendEmail({ replyId: 9999, now: new Date() })).toEqual({
+      ok: false,
+      reason: 'notFound',
+    });
+    sink.answerRecipient = () => undefined;
+    expect(resendEmail({ replyId: sent.reply.id, now: new Date() })).toEqual({
+      ok: true,
+      questionId: id,
+    });
+    await waitUntil('the email is sent', () => status(sent.reply.id) === 'sent');
+    expect(resendEmail({ replyId: sent.reply.id, now: new Date() })).toEqual({
+      ok: false,
+      reason: 'notFailed',
+    });
+    expect(sink.received).toHaveLength(1);
+    const messageId = scalar("select email_message_id from messages where author = 'bakery'");
+    expect(sink.received[0]?.email.header('message-id')).toBe(`<${messageId}>`);
+  });
+
+  it('the retention period erases the email’s address, subject and link with the conversation', async () => {
+    const id = emailConversation({
+      from: 'cleo@customer.example',
+      subject: 'My private subject',
+      messageId: 'c7@customer.example',
+      text: 'Rye?',
+      now: new Date(Date.now() - 40 * 86_400_000),
+    });
+    send(id, 'Yes.');
+    getDb()
+      .$client.prepare('update questions set updated_at = ? where id = ?')
+      .run(Date.now() - 35 * 86_400_000, id);
+    updateRetention({ days: 30, by: sam, now: new Date() });
+    expect(eraseExpiredConversations({ now: new Date(), by: null }).erased).toBe(1);
+    expect(all('select to_address, subject, ticket_token, status from email_outbox')[0]).toEqual({
+      to_address: '',
+      subject: expect.not.stringContaining('private'),
+      ticket_token: null,
+      status: 'failed',
+    });
+    expect(scalar("select email_subject from messages where author = 'bakery'")).toBeNull();
+  });
+});

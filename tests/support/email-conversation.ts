@@ -1,0 +1,46 @@
+import { getDb } from '@/db/client';
+import { createQuestion } from '@/db/questions';
+import { createUser } from '@/db/users';
+import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
+
+/**
+ * A conversation opened by a customer's email, stored the way the inbound mail watcher stores
+ * one: the message carries its Message-ID, subject, sender and References.
+ */
+export function emailConversation(input: {
+  from: string;
+  name?: string;
+  subject: string;
+  messageId: string;
+  references?: string | null;
+  text: string;
+  now?: Date;
+}): number {
+  const stored = createQuestion({
+    text: input.text,
+    customerName: input.name ?? 'Cleo',
+    customerEmail: input.from,
+    channel: 'email',
+    externalId: input.messageId,
+    now: input.now,
+  });
+  getDb()
+    .$client.prepare(
+      'update messages set email_message_id = ?, email_subject = ?, email_from = ?, email_references = ? where question_id = ?',
+    )
+    .run(input.messageId, input.subject, input.from, input.references ?? null, stored.question.id);
+  return stored.question.id;
+}
+
+/** A staff member who sends replies. */
+export function staffMember(name = 'Sam'): number {
+  const created = createUser({
+    email: `${name.toLowerCase()}@mail.test`,
+    name,
+    role: 'staff',
+    passwordHash: UNMATCHABLE_PASSWORD_HASH,
+    now: new Date(),
+  });
+  if (!created.ok) throw new Error('could not add the staff member');
+  return created.user.id;
+}
