@@ -6,7 +6,14 @@ import { SMTPServer } from 'smtp-server';
  * refuse a recipient, defer or refuse a message, or run something (hold the desk's database)
  * just before it accepts.
  */
-export type Received = { raw: string; from: string; to: string[]; email: ParsedEmail };
+export type Received = {
+  raw: string;
+  from: string;
+  to: string[];
+  email: ParsedEmail;
+  /** The SMTP session it came in on. */
+  sessionId: string;
+};
 
 export type Answer = { code: number; message: string } | undefined;
 
@@ -14,8 +21,8 @@ export type SmtpSink = {
   port: number;
   url: string;
   received: Received[];
-  /** How many client connections have closed so far (a client closes after the server's reply). */
-  closedSessions: () => number;
+  /** Whether a session has ended: a client closes its connection once it has the server's reply. */
+  sessionClosed: (id: string) => boolean;
   /** Called for each recipient; an answer refuses it with that code. */
   answerRecipient: (address: string) => Answer;
   /** Called with each whole message before it is accepted; an answer refuses it instead. */
@@ -27,12 +34,12 @@ const fail = ({ code, message }: { code: number; message: string }) =>
   Object.assign(new Error(message), { responseCode: code });
 
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
-  let closed = 0;
+  const closed = new Set<string>();
   const sink: SmtpSink = {
     port: 0,
     url: '',
     received: [],
-    closedSessions: () => closed,
+    sessionClosed: (id) => closed.has(id),
     answerRecipient: () => undefined,
     beforeAccept: () => undefined,
     close: async () => {},
@@ -58,6 +65,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
               email: parseEmail(raw),
+              sessionId: session.id,
             });
             callback(null, 'OK: queued as test');
           },
@@ -65,8 +73,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         );
       });
     },
-    onClose() {
-      closed += 1;
+    onClose(session) {
+      closed.add(session.id);
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
