@@ -89,6 +89,15 @@ export class QuestionPage {
     await this.confirmButton().click();
   }
 
+  /** Where each emailed reply's email stands (queued, sent at, failed with the server's words). */
+  emailDeliveries(): Locator {
+    return this.page.getByTestId('email-delivery');
+  }
+
+  async resendEmail(delivery: Locator) {
+    await delivery.getByRole('button', { name: 'Resend' }).click();
+  }
+
   async saveEdit() {
     await this.page.getByRole('button', { name: 'Save edit' }).click();
   }
