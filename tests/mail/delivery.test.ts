@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery } from '@/db/bakery';
 import { getDb } from '@/db/client';
+import { addCustomerMessage } from '@/db/conversations';
 import { listMailChannels } from '@/db/mail-channels';
 import { listEmailDeliveries, resendEmail } from '@/db/outbox';
 import { getQuestion, getQuestionByTicket, replaceTicketToken } from '@/db/questions';
@@ -132,6 +133,14 @@ describe('replies by email, through a real SMTP server', () => {
       status: 'sent',
       toAddress: 'cleo@customer.example',
     });
+
+    // The emailed link is a way back into the conversation, like the ticket page's own.
+    const answer = addCustomerMessage({
+      thread: { token: link?.[1] ?? '' },
+      text: 'Lovely, see you Saturday.',
+      channel: 'web',
+    });
+    expect(answer.ok && answer.question.id).toBe(id);
 
     // A new link made by staff ends every earlier one, the emailed link too.
     replaceTicketToken({ id });
@@ -280,6 +289,31 @@ describe('replies by email, through a real SMTP server', () => {
     expect(sink.received).toHaveLength(1);
     const messageId = scalar("select email_message_id from messages where author = 'bakery'");
     expect(sink.received[0]?.email.header('message-id')).toBe(`<${messageId}>`);
+  });
+
+  it('a mail server refusing the login fails the email in its words and shows as the channel’s trouble, never with the password', async () => {
+    const guarded = await startSmtpSink(0, { login: { user: 'desk', pass: 'right-pass' } });
+    try {
+      process.env.SMTP_URL = `smtp://desk:wrong-pass@127.0.0.1:${guarded.port}`;
+      resetEnvForTests();
+      const id = emailConversation({
+        from: 'cleo@customer.example',
+        subject: 'Rye?',
+        messageId: 'c8@customer.example',
+        text: 'Rye?',
+      });
+      const sent = send(id, 'Yes.');
+      startWorker();
+      await waitUntil('the email failed', () => status(sent.reply.id) === 'failed');
+      const error = String(scalar('select last_error from email_outbox'));
+      expect(error).toContain('535 5.7.8 Authentication credentials invalid');
+      const smtp = listMailChannels().find((c) => c.name === 'smtp');
+      expect(smtp?.lastError).toContain('535');
+      expect(`${smtp?.lastError} ${error}`).not.toContain('wrong-pass');
+      expect(guarded.received).toHaveLength(0);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('the retention period erases the email’s address, subject and link with the conversation', async () => {

@@ -33,7 +33,10 @@ export type SmtpSink = {
 const fail = ({ code, message }: { code: number; message: string }) =>
   Object.assign(new Error(message), { responseCode: code });
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export async function startSmtpSink(
+  port = 0,
+  { login }: { login?: { user: string; pass: string } } = {},
+): Promise<SmtpSink> {
   const closed = new Set<string>();
   const sink: SmtpSink = {
     port: 0,
@@ -45,8 +48,16 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     close: async () => {},
   };
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    // With a login, the server refuses mail until the client signs in (plain, on loopback).
+    authOptional: !login,
+    allowInsecureAuth: true,
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass) {
+        return callback(null, { user: auth.username });
+      }
+      callback(fail({ code: 535, message: '5.7.8 Authentication credentials invalid' }));
+    },
     logger: false,
     onRcptTo(address, _session, callback) {
       const answer = sink.answerRecipient(address.address);
