@@ -8,6 +8,7 @@ import {
   type AgentRun,
   agentRuns,
   bakery,
+  emailOutbox,
   messages,
   type Question,
   type QuestionStatus,
@@ -29,6 +30,8 @@ export type InboxRow = Pick<
   latest: { id: number; text: string; at: Date } | null;
   /** Every message of the conversation, the customer's and the bakery's. */
   messageCount: number;
+  /** Whether a reply's email was refused for good and waits for a person's Resend. */
+  emailFailed: boolean;
   run: Pick<
     AgentRun,
     'stopKind' | 'factsVersion' | 'needsPersonReason' | 'needsPersonNote' | 'answeredMessageId'
@@ -109,6 +112,7 @@ export function listInbox({
       latestText: sql<string | null>`${latestCustomer('text')}`,
       latestAt: sql<number | null>`${latestCustomer('at')}`,
       messageCount: sql<number>`(select count(*) from ${messages} where ${messages.questionId} = ${questions.id})`,
+      emailFailed: sql<number>`exists (select 1 from ${emailOutbox} where ${emailOutbox.questionId} = ${questions.id} and ${emailOutbox.status} = 'failed')`,
       answeredMessageId: agentRuns.answeredMessageId,
       stopKind: agentRuns.stopKind,
       factsVersion: agentRuns.factsVersion,
@@ -138,9 +142,11 @@ export function listInbox({
       latestId,
       latestText,
       latestAt,
+      emailFailed,
       ...row
     }) => ({
       ...row,
+      emailFailed: Boolean(emailFailed),
       latest:
         latestId !== null && latestText !== null && latestAt !== null
           ? { id: latestId, text: latestText, at: new Date(latestAt) }

@@ -1,6 +1,6 @@
 import { type APIRequestContext, request as newRequest } from '@playwright/test';
 import { type SmtpSink, startSmtpSink } from '../tests/support/smtp-sink';
-import { QuestionPage } from './pages/inbox-page';
+import { InboxPage, QuestionPage } from './pages/inbox-page';
 import { TicketPage } from './pages/ticket-page';
 import { expect, signIn, test } from './support/fixtures';
 import { storeAsEmail, storedMessageId } from './support/inbound-email';
@@ -158,6 +158,13 @@ test('a refused email shows the mail server’s words, and Resend sends it', asy
   );
   expect(receivedBy('typo@customer.example')).toHaveLength(0);
 
+  // The list says so too, among the sent conversations.
+  const inbox = new InboxPage(page);
+  await inbox.open();
+  await inbox.tab('sent').click();
+  await expect(inbox.row('Tomas Typo').getByTestId('row-email-failed')).toHaveText('Email failed');
+  await question.open(id);
+
   // The address is fixed on the mail server's side; staff send it again.
   sink.answerRecipient = () => undefined;
   await question.resendEmail(delivery);
@@ -168,4 +175,8 @@ test('a refused email shows the mail server’s words, and Resend sends it', asy
     `<${storedMessageId(server.databasePath, id)}>`,
   );
   expect(emails[0]?.email.text).toContain('Yes, cinnamon buns every Sunday from 8:00.');
+  await inbox.open();
+  await inbox.tab('sent').click();
+  await expect(inbox.row('Tomas Typo')).toBeVisible();
+  await expect(inbox.row('Tomas Typo').getByTestId('row-email-failed')).toHaveCount(0);
 });

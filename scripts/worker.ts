@@ -28,6 +28,7 @@ function main(): void {
   console.log(
     `[worker] drafting with the ${config.DRAFT_MODEL} model from ${config.DATABASE_PATH}, ${config.DRAFT_CONCURRENCY} at once`,
   );
+  if (mail) console.log(`[worker] emailing sent replies from ${config.MAIL_FROM}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {

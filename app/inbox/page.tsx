@@ -151,6 +151,15 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                     </span>
                   ) : null}
                   <span className="flex shrink-0 flex-wrap items-center gap-2">
+                    {row.emailFailed ? (
+                      <span
+                        className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900"
+                        data-testid="row-email-failed"
+                        title="A reply's email was refused by the mail server: open it to resend"
+                      >
+                        Email failed
+                      </span>
+                    ) : null}
                     <DraftMarkBadges
                       marks={draftMarks({ status: row.status, run: row.run, factsVersion })}
                     />
