@@ -12,7 +12,7 @@ import { ensureUser, staff } from './support/users';
  * package): staff send a reply and the customer's mail server receives it once, threaded, with
  * the ticket link; a refused email shows the server's words and goes again with Resend.
  */
-const port = Number(process.env.E2E_PORT ?? 3100) + 10;
+const port = Number(process.env.E2E_PORT ?? 3100) + 14;
 const smtpPort = port + 1;
 const baseURL = `http://127.0.0.1:${port}`;
 const KEY = 'email-e2e-key';

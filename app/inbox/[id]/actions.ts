@@ -163,8 +163,7 @@ export const newTicketLinkAction = action(
     if (!replaced.ok) return conflict(GONE);
     return {
       ok: true,
-      message:
-        'A new link to the ticket page. The links the customer had (on the page and in emails) no longer work.',
+      message: 'A new link to the ticket page. The link the customer had no longer works.',
       ticketPath: `/t/${replaced.ticketToken}`,
     } as const;
   },
