@@ -36,12 +36,17 @@ export function toBakeryData(facts: BakeryFacts): BakeryData {
       closes,
       note,
     })),
-    menu: facts.menu.map(({ name, priceCents, noticeDays, available, description }) => ({
-      name,
-      priceCents,
-      noticeDays,
-      available,
-      description,
+    menu: facts.menu.map((item) => ({
+      name: item.name,
+      priceCents: item.priceCents,
+      noticeDays: item.noticeDays,
+      available: item.available,
+      description: item.description,
+      allergens: item.allergens,
+      mayContain: item.mayContain,
+      dietary: item.dietary,
+      ingredients: item.ingredients,
     })),
+    handoverTopics: facts.bakery.handoverTopics,
   };
 }

@@ -38,6 +38,7 @@ export function addDateException({
       result: { ok: true, changed: true },
       change: {
         action: 'exception.add',
+        touches: [`date:${input.date}`],
         entity: 'date_exception',
         entityId: input.date,
         after: view(input),
@@ -65,6 +66,7 @@ export function updateDateException({
       result: { ok: true, changed: true },
       change: {
         action: 'exception.update',
+        touches: [`date:${input.date}`],
         entity: 'date_exception',
         entityId: input.date,
         before: view(existing),
@@ -86,6 +88,7 @@ export function removeDateException({
       result: { ok: true, changed: true },
       change: {
         action: 'exception.remove',
+        touches: [`date:${date}`],
         entity: 'date_exception',
         entityId: date,
         before: view(existing),

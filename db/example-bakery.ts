@@ -1,4 +1,15 @@
-import type { BakeryData } from '@/lib/agent/bakery/data';
+import type { Allergen, BakeryData, DietaryTag } from '@/lib/agent/bakery/data';
+
+type ExampleItem = {
+  name: string;
+  priceCents: number;
+  noticeDays: number;
+  description: string;
+  allergens: Allergen[];
+  mayContain: Allergen[];
+  dietary: DietaryTag[];
+  ingredients: string;
+};
 
 /** The bakery a fresh desk starts with, so a new user sees a working desk at once. */
 export const exampleBakery = {
@@ -21,13 +32,50 @@ export const exampleBakery = {
       priceCents: 150,
       noticeDays: 2,
       description: 'Naturally leavened, sold by the roll.',
+      allergens: ['wheat/gluten'],
+      mayContain: ['sesame'],
+      dietary: ['vegan', 'vegetarian', 'dairy-free'],
+      ingredients: 'Wheat flour, water, sourdough starter, salt.',
     },
-    { name: 'rye loaf', priceCents: 900, noticeDays: 1, description: 'Dark rye with caraway.' },
+    {
+      name: 'rye loaf',
+      priceCents: 900,
+      noticeDays: 1,
+      description: 'Dark rye with caraway.',
+      allergens: ['wheat/gluten'],
+      mayContain: ['sesame', 'tree nuts'],
+      dietary: ['vegan', 'vegetarian', 'dairy-free'],
+      ingredients: 'Rye flour, wheat flour, water, sourdough starter, caraway seeds, salt.',
+    },
     {
       name: 'cinnamon buns',
       priceCents: 400,
       noticeDays: 1,
       description: 'Cardamom dough, brown-butter glaze.',
+      allergens: ['wheat/gluten', 'milk', 'eggs'],
+      mayContain: ['tree nuts', 'sesame'],
+      dietary: ['vegetarian'],
+      ingredients: 'Wheat flour, butter, milk, eggs, sugar, cinnamon, cardamom, yeast, salt.',
+    },
+  ] satisfies ExampleItem[],
+  /** What the owner of a fresh desk has already written down, so drafts show the feature. */
+  knowledge: [
+    {
+      title: 'Delivery radius and fee',
+      answer:
+        'We deliver within 3 miles of the shop, Tuesday to Saturday, for a $5 fee (free on orders over $40). Please order by 3 pm the day before.',
+      tags: ['delivery'],
+    },
+    {
+      title: 'Custom cakes',
+      answer:
+        'Custom cakes need at least 3 days’ notice and a 50% deposit when you order. Tell us the size, the flavour and any writing you would like.',
+      tags: ['cakes', 'custom orders'],
+    },
+    {
+      title: 'Payment',
+      answer: 'We accept cards (Visa, Mastercard, American Express and contactless) and cash.',
+      tags: ['payment', 'cards', 'cash'],
     },
   ],
   sampleQuestions: [

@@ -1,8 +1,9 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import type { ChangeKey } from '@/lib/inbox/staleness';
 import { writeAudit } from './audit';
 import { type Db, getDb, immediate } from './client';
-import { bakery } from './schema';
+import { bakery, factChanges } from './schema';
 
 /** What one owner's save changed, for the audit log; null when it changed nothing. */
 export type FactsChange = {
@@ -13,6 +14,11 @@ export type FactsChange = {
   after?: unknown;
   /** False for a setting no draft reads (the budget, retention): earlier drafts stay current. */
   affectsDrafts?: boolean;
+  /**
+   * The facts it changed, so only drafts that read them turn stale; absent means everything
+   * (a draft may rest on any of it).
+   */
+  touches?: ChangeKey[];
 };
 
 export type ChangeContext = { by: number; now: Date };
@@ -31,15 +37,28 @@ export function changeFacts<R>(
   return immediate(db, () => {
     const { result, change } = work(db);
     if (change) {
-      const { affectsDrafts = true, ...audit } = change;
-      db.update(bakery)
+      const { affectsDrafts = true, touches = ['*'], ...audit } = change;
+      const bumped = db
+        .update(bakery)
         .set(
           affectsDrafts
             ? { factsVersion: sql`${bakery.factsVersion} + 1`, updatedAt: now }
             : { updatedAt: now },
         )
         .where(eq(bakery.id, 1))
-        .run();
+        .returning({ factsVersion: bakery.factsVersion })
+        .get();
+      if (affectsDrafts && bumped) {
+        for (const key of new Set(touches)) {
+          db.insert(factChanges)
+            .values({ key, factsVersion: bumped.factsVersion })
+            .onConflictDoUpdate({
+              target: factChanges.key,
+              set: { factsVersion: bumped.factsVersion },
+            })
+            .run();
+        }
+      }
       writeAudit(db, { userId: by, at: now, ...audit });
     }
     return result;

@@ -31,6 +31,11 @@ export function saveWeeklyHours({ days, ...context }: { days: DayHours[] } & Cha
       result: { changed: true },
       change: {
         action: 'hours.update',
+        touches: after
+          .filter(
+            (day) => !sameFacts(view(before.filter((b) => b.weekday === day.weekday)), view([day])),
+          )
+          .map((day) => `weekday:${day.weekday}` as const),
         entity: 'weekly_hours',
         before: view(before),
         after: view(after),

@@ -2,6 +2,7 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { menuNameKey } from '@/lib/bakery-facts/menu-name';
 import type { MenuItemInput } from '@/lib/bakery-facts/schemas';
+import { menuItemChangeKeys } from '@/lib/inbox/staleness';
 import { type Db, getDb } from './client';
 import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
 import { type MenuItem, menuItems } from './schema';
@@ -22,6 +23,10 @@ function auditView(item: MenuItem) {
     noticeDays: item.noticeDays,
     available: item.available,
     description: item.description,
+    allergens: item.allergens,
+    mayContain: item.mayContain,
+    dietary: item.dietary,
+    ingredients: item.ingredients,
   };
 }
 
@@ -49,6 +54,7 @@ export function addMenuItem({
         noticeDays: input.noticeDays,
         available: input.available,
         description: input.description,
+        ...labelsOf(input),
         createdAt: context.now,
         updatedAt: context.now,
       })
@@ -58,6 +64,7 @@ export function addMenuItem({
       result: { ok: true, item },
       change: {
         action: 'menu.add',
+        touches: menuItemChangeKeys(item.name),
         entity: 'menu_item',
         entityId: String(item.id),
         after: auditView(item),
@@ -81,6 +88,7 @@ export function updateMenuItem({
       noticeDays: input.noticeDays,
       available: input.available,
       description: input.description,
+      ...labelsOf(input),
     };
     if (sameFacts(auditView(current), next))
       return { result: { ok: true, item: current }, change: null };
@@ -94,6 +102,7 @@ export function updateMenuItem({
       result: { ok: true, item },
       change: {
         action: 'menu.update',
+        touches: menuItemChangeKeys(current.name, item.name),
         entity: 'menu_item',
         entityId: String(id),
         before: auditView(current),
@@ -124,6 +133,7 @@ export function setMenuItemAvailability({
       result: { ok: true, item },
       change: {
         action: available ? 'menu.available' : 'menu.unavailable',
+        touches: menuItemChangeKeys(item.name),
         entity: 'menu_item',
         entityId: String(id),
         before: auditView(current),
@@ -144,12 +154,23 @@ export function removeMenuItem({ id, ...context }: { id: number } & ChangeContex
       result: { ok: true },
       change: {
         action: 'menu.remove',
+        touches: menuItemChangeKeys(current.name),
         entity: 'menu_item',
         entityId: String(id),
         before: auditView(current),
       },
     };
   });
+}
+
+/** Allergens and cross-contact as stored: null while the owner has not recorded them. */
+function labelsOf(input: MenuItemInput) {
+  return {
+    allergens: input.allergensRecorded ? input.allergens : null,
+    mayContain: input.allergensRecorded ? input.mayContain : null,
+    dietary: input.dietary,
+    ingredients: input.ingredients,
+  };
 }
 
 function refuse(reason: 'nameTaken' | 'notFound') {

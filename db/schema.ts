@@ -8,6 +8,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import type { Allergen, DietaryTag } from '../lib/agent/bakery/data';
+import type { FactRef } from '../lib/agent/types';
 import {
   channels,
   emailDeliveryStatuses,
@@ -58,6 +60,11 @@ export const bakery = sqliteTable('bakery', {
   retentionDays: integer('retention_days'),
   /** Whether the ticket page names the person who sent each reply; otherwise it says the bakery. */
   showStaffNames: integer('show_staff_names', { mode: 'boolean' }).notNull().default(false),
+  /** The owner's own topics (a few words each) that always go to a person, whatever a draft knows. */
+  handoverTopics: text('handover_topics', { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
 });
 
 /** Opening hours by ISO weekday (1 = Monday … 7 = Sunday); null opens/closes means closed. */
@@ -106,6 +113,14 @@ export const menuItems = sqliteTable(
     noticeDays: integer('notice_days').notNull().default(0),
     available: integer('available', { mode: 'boolean' }).notNull().default(true),
     description: text('description'),
+    /**
+     * The major allergens in it, and those it may carry from the kitchen (cross-contact). Null
+     * until the owner has recorded them: an item nobody checked is never read as free of any.
+     */
+    allergens: text('allergens', { mode: 'json' }).$type<Allergen[]>(),
+    mayContain: text('may_contain', { mode: 'json' }).$type<Allergen[]>(),
+    dietary: text('dietary', { mode: 'json' }).$type<DietaryTag[]>().notNull().default(sql`'[]'`),
+    ingredients: text('ingredients'),
     createdAt: timestamp('created_at').notNull(),
     updatedAt: timestamp('updated_at').notNull(),
   },
@@ -115,6 +130,31 @@ export const menuItems = sqliteTable(
     check('menu_items_notice', sql`${t.noticeDays} between 0 and 30`),
   ],
 );
+
+/**
+ * What the owner knows beyond menu and hours: short answers drafts may use (delivery, cakes,
+ * payment). `knowledge_search` (FTS5, porter stemming; a custom migration, kept in sync by
+ * triggers) indexes title, answer and tags for the read-only search tool.
+ */
+export const knowledgeEntries = sqliteTable('knowledge_entries', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  title: text('title').notNull(),
+  answer: text('answer').notNull(),
+  tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  createdAt: timestamp('created_at').notNull(),
+  updatedAt: timestamp('updated_at').notNull(),
+});
+
+/**
+ * The facts version at which each fact last changed ("item:rye loaf", "weekday:6",
+ * "date:2026-12-24", "entry:3", "menu", "knowledge", "*" for all): a run that records what it
+ * read is stale only when one of those changed after it.
+ */
+export const factChanges = sqliteTable('fact_changes', {
+  key: text('key').primaryKey(),
+  factsVersion: integer('facts_version').notNull(),
+});
 
 /**
  * A conversation (a ticket) and its place in the drafting queue. Its state follows the newest
@@ -203,6 +243,8 @@ export const agentRuns = sqliteTable(
     messagesRead: integer('messages_read').notNull().default(1),
     /** bakery.factsVersion when the run read the bakery's data. */
     factsVersion: integer('facts_version').notNull(),
+    /** Which items, days, exceptions and entries the run read; null for runs that kept no record. */
+    factsRead: text('facts_read', { mode: 'json' }).$type<FactRef[]>(),
     startedAt: timestamp('started_at').notNull(),
     finishedAt: timestamp('finished_at').notNull(),
   },
@@ -516,6 +558,8 @@ export type Bakery = typeof bakery.$inferSelect;
 export type WeeklyHours = typeof weeklyHours.$inferSelect;
 export type DateException = typeof dateExceptions.$inferSelect;
 export type MenuItem = typeof menuItems.$inferSelect;
+export type KnowledgeEntry = typeof knowledgeEntries.$inferSelect;
+export type FactChange = typeof factChanges.$inferSelect;
 export type Question = typeof questions.$inferSelect;
 export type AgentRun = typeof agentRuns.$inferSelect;
 export type ToolCall = typeof toolCalls.$inferSelect;

@@ -3,7 +3,7 @@ import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
 import type { Db } from './client';
 import { insertMessage } from './conversations';
 import { exampleBakery } from './example-bakery';
-import { bakery, menuItems, questions, weeklyHours } from './schema';
+import { bakery, knowledgeEntries, menuItems, questions, weeklyHours } from './schema';
 
 /** Inserts the example bakery and sample questions, only into a database with no bakery yet. */
 export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
@@ -36,6 +36,11 @@ export function seedIfEmpty(db: Db, now: Date = new Date()): boolean {
             createdAt: now,
             updatedAt: now,
           })
+          .run();
+      }
+      for (const entry of exampleBakery.knowledge) {
+        db.insert(knowledgeEntries)
+          .values({ ...entry, enabled: true, createdAt: now, updatedAt: now })
           .run();
       }
       exampleBakery.sampleQuestions.forEach((q, i) => {

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { getBakeryData } from '@/db/bakery-data';
 import { closeDb } from '@/db/client';
+import { searchKnowledge } from '@/db/knowledge';
 import {
   bakeryTools,
   createModel,
@@ -79,7 +80,6 @@ async function main(): Promise<void> {
   }
   const config = env();
   const { data: facts } = getBakeryData();
-  closeDb();
 
   const wallTime = (flag: string, text: string): Date =>
     parseWallTime(text, facts.timezone) ??
@@ -99,10 +99,15 @@ async function main(): Promise<void> {
   );
   const run = await runAgent({
     model,
-    tools: bakeryTools(facts, { now, askedAt }),
+    tools: bakeryTools(
+      facts,
+      { now, askedAt },
+      { searchKnowledge: (query, limit) => searchKnowledge({ query, limit }) },
+    ),
     task: question,
     limits: limitsFromEnv(config),
   });
+  closeDb();
   if (values.json) console.log(JSON.stringify(run, null, 2));
   else printTrace(run);
 }

@@ -2,10 +2,13 @@
 //   [--min-pass 0.95] [files…]`: drafts every case in evals/ (or the files given) against the
 // example bakery, in memory, grades each draft by the facts it must and must not say, and prints
 // the pass rate, turns, tokens, dollars and time. Writes nothing to the desk's database.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { openDatabase } from '@/db/client';
 import { exampleBakeryData } from '@/db/example-bakery';
+import { searchKnowledge } from '@/db/knowledge';
 import {
   bakeryTools,
   createModel,
@@ -110,6 +113,18 @@ async function main(): Promise<void> {
   const cases = filterCases(loadCases(caseFiles(positionals)), values.filter);
   if (cases.length === 0) fail('no case matches');
 
+  // The example bakery's knowledge entries, searched as the desk searches them: a scratch
+  // database seeded like a fresh install, removed afterwards.
+  const scratch = mkdtempSync(join(tmpdir(), 'bakery-desk-eval-'));
+  const db = openDatabase({ path: join(scratch, 'eval.db') });
+  process.on('exit', () => {
+    db.$client.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+  const ports = {
+    searchKnowledge: (query: string, limit: number) => searchKnowledge({ query, limit, db }),
+  };
+
   const results: CaseResult[] = [];
   let modelName = model;
   for (const testCase of cases) {
@@ -127,7 +142,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     const run = await runAgent({
       model: drafter,
-      tools: bakeryTools(facts, { now, askedAt }),
+      tools: bakeryTools(facts, { now, askedAt }, ports),
       task: testCase.question,
       earlier: testCase.earlier,
       limits: limitsFromEnv(config),

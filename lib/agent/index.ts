@@ -7,10 +7,13 @@ export type {
   DateException,
   Hours,
   IsoWeekday,
+  KnowledgeHit,
+  KnowledgeSearch,
   MenuItemData,
 } from './bakery/data';
+export { type Allergen, allergens, type DietaryTag, dietaryTags } from './bakery/data';
 export { formatCents } from './bakery/money';
-export { bakeryTools } from './bakery/tools';
+export { bakeryTools, itemFact } from './bakery/tools';
 export {
   type DraftModelKind,
   draftModelKinds,
@@ -21,6 +24,7 @@ export {
 export { type Decision, decide, nothingSpent, spendReply, totalTokens } from './core/decide';
 export { type RunAgentOptions, runAgent, spentBeforeFailure } from './core/run-agent';
 export { type AnyTool, defineTool, type Tool, type ToolOutcome } from './core/tool';
+export { factsReadOf } from './facts-read';
 export { checkClaude } from './models/claude/check';
 export type { ClaudeSettings } from './models/claude/claude-model';
 export { claudePrices, costOf, type ModelPrice, priceOf } from './models/claude/prices';

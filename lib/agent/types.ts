@@ -47,6 +47,14 @@ export type NeedsPersonReason = (typeof needsPersonReasons)[number];
 /** A run's mark for staff: a person must check this before (or instead of) the draft. */
 export type NeedsPerson = { reason: NeedsPersonReason; note: string };
 
+/**
+ * One fact a tool read, so a draft is stale only when something it read changed: an item by its
+ * name key ("item:rye loaf"), the whole menu ("menu", read by a list or a name not on it), a day
+ * ("day:2026-12-05": that weekday's hours and any exception on that date), one knowledge entry
+ * ("entry:3"), or the knowledge search itself ("knowledge": a new entry might answer it).
+ */
+export type FactRef = `item:${string}` | 'menu' | `day:${string}` | `entry:${number}` | 'knowledge';
+
 /** What the model reads back for one call. */
 export type ToolResult = {
   callId: string;
@@ -56,6 +64,8 @@ export type ToolResult = {
   errorKind?: ToolFailureKind;
   /** Set by a tool that marks the question for a person; the run carries it to staff. */
   needsPerson?: NeedsPerson;
+  /** The facts the call read (kept with the run; never sent to the model). */
+  read?: FactRef[];
 };
 
 /** An earlier message of the conversation: what the customer wrote, or what the bakery sent. */

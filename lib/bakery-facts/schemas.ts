@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Allergen, allergens, type DietaryTag, dietaryTags } from '../agent/bakery/data';
 import { isCalendarDate } from './calendar-date';
 import { normalizeClockTime, opensBeforeCloses } from './clock-time';
 import { parseDollars } from './price';
@@ -121,7 +122,18 @@ export const settingsInput = z.object({
 });
 export type SettingsInput = z.infer<typeof settingsInput>;
 
-export const menuItemInput = z.object({
+/** A form field's name for an allergen or tag: "wheat/gluten" is `wheat-gluten`. */
+export function labelSlug(label: string): string {
+  return label.replace(/[^a-z]+/g, '-');
+}
+
+const labelBoxes = <P extends string>(prefix: P, labels: readonly string[]) =>
+  Object.fromEntries(labels.map((label) => [`${prefix}${labelSlug(label)}`, checkbox])) as Record<
+    `${P}${string}`,
+    typeof checkbox
+  >;
+
+const menuItemFields = z.object({
   name: required('a name', 80),
   price: z.string({ error: 'Enter a price, such as 3.25.' }).transform((value, ctx) => {
     const parsed = parseDollars(value);
@@ -141,14 +153,85 @@ export const menuItemInput = z.object({
     ),
   description: optional(500),
   available: checkbox,
+  ingredients: optional(500),
+  /** The owner checked this item's allergens: none ticked then means it contains none of them. */
+  allergensRecorded: checkbox,
+  ...labelBoxes('contains_', allergens),
+  ...labelBoxes('traces_', allergens),
+  ...labelBoxes('diet_', dietaryTags),
 });
-export type MenuItemInput = z.infer<typeof menuItemInput>;
+
+/** Dietary tags and the allergens that rule them out. */
+const ruledOutBy: Record<DietaryTag, readonly Allergen[]> = {
+  vegan: ['milk', 'eggs', 'fish', 'shellfish'],
+  vegetarian: ['fish', 'shellfish'],
+  'gluten-free': ['wheat/gluten'],
+  'dairy-free': ['milk'],
+};
+
+type MenuItemFields = z.output<typeof menuItemFields>;
+
+/** The ticked boxes as lists, checked against each other: a tag never contradicts an allergen. */
+function withLabels<T extends MenuItemFields>(input: T, ctx: z.RefinementCtx) {
+  const ticked = <L extends string>(prefix: string, labels: readonly L[]) =>
+    labels.filter((label) => (input as Record<string, unknown>)[`${prefix}${labelSlug(label)}`]);
+  const contains = ticked('contains_', allergens);
+  const traces = ticked('traces_', allergens);
+  const dietary = ticked('diet_', dietaryTags);
+  if (!input.allergensRecorded && (contains.length > 0 || traces.length > 0)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['allergensRecorded'],
+      message: 'Tick “Allergens checked” to save the allergens you ticked.',
+    });
+  }
+  for (const label of traces.filter((t) => contains.includes(t))) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [`traces_${labelSlug(label)}`],
+      message: `It contains ${label}, so it need not also be listed as “may contain”.`,
+    });
+  }
+  for (const tag of dietary) {
+    const clash = ruledOutBy[tag].find((a) => contains.includes(a) || traces.includes(a));
+    if (clash) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [`diet_${labelSlug(tag)}`],
+        message: `An item that ${contains.includes(clash) ? 'contains' : 'may contain'} ${clash} cannot be tagged ${tag}.`,
+      });
+    } else if (!input.allergensRecorded && tag !== 'vegetarian') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [`diet_${labelSlug(tag)}`],
+        message: `Check its allergens (tick “Allergens checked”) before tagging it ${tag}.`,
+      });
+    }
+  }
+  return {
+    name: input.name,
+    price: input.price,
+    noticeDays: input.noticeDays,
+    description: input.description,
+    available: input.available,
+    ingredients: input.ingredients,
+    allergensRecorded: input.allergensRecorded,
+    allergens: contains,
+    mayContain: traces,
+    dietary,
+  };
+}
+
+export const menuItemInput = menuItemFields.transform(withLabels);
+export type MenuItemInput = z.output<typeof menuItemInput>;
 
 const id = z.coerce.number({ error: 'Choose an item.' }).int().positive();
 
 export const menuItemRef = z.object({ id });
 
-export const menuItemUpdate = menuItemInput.extend({ id });
+export const menuItemUpdate = menuItemFields
+  .extend({ id })
+  .transform((input, ctx) => ({ id: input.id, ...withLabels(input, ctx) }));
 
 export const menuItemAvailability = z.object({ id, available: z.enum(['true', 'false']) });
 

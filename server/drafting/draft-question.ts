@@ -1,6 +1,7 @@
 import 'server-only';
 import { getBakeryData } from '@/db/bakery-data';
 import { threadForDrafting } from '@/db/conversations';
+import { searchKnowledge } from '@/db/knowledge';
 import { recordAttempt, renewLease, type SpendCap } from '@/db/queue';
 import type { Question } from '@/db/schema';
 import {
@@ -117,7 +118,9 @@ export async function draftClaimedQuestion(input: {
     model = settings.makeModel({ facts: data, ...clock });
     const run = await runAgent({
       model,
-      tools: bakeryTools(data, clock),
+      tools: bakeryTools(data, clock, {
+        searchKnowledge: (query, limit) => searchKnowledge({ query, limit }),
+      }),
       task: thread.task,
       earlier: thread.earlier,
       limits: settings.limits,

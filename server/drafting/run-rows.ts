@@ -1,4 +1,5 @@
 import type { RunRow, ToolCallRow } from '@/db/queue';
+import { factsReadOf } from '@/lib/agent/facts-read';
 import type { Run, Spent } from '@/lib/agent/types';
 
 /** When the run ran, and what it read: the facts' version and the conversation up to a message. */
@@ -28,6 +29,7 @@ export function rowsForRun(run: Run, timing: Timing): { run: RunRow; calls: Tool
       error: stop.kind === 'modelStopped' && stop.detail ? stop.detail : null,
       needsPersonReason: run.needsPerson?.reason ?? null,
       needsPersonNote: run.needsPerson?.note ?? null,
+      factsRead: factsReadOf(run.steps),
       ...timing,
     },
     calls: run.steps.map((step, seq) => ({

@@ -14,6 +14,7 @@ import {
 import { updateBakerySettings } from '@/db/settings';
 import { createUser } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
+import type { MenuItemInput } from '@/lib/bakery-facts/schemas';
 import { useTempDatabase } from '../support/temp-db';
 
 /**
@@ -66,12 +67,17 @@ const expectNoChange = () => {
   expect(audit()).toHaveLength(auditBefore);
 };
 
-const croissants = {
+const croissants: MenuItemInput = {
   name: 'Croissants',
   price: 325,
   noticeDays: 1,
   description: null,
   available: true,
+  ingredients: null,
+  allergensRecorded: false,
+  allergens: [],
+  mayContain: [],
+  dietary: [],
 };
 
 describe('menu writes', () => {

@@ -28,6 +28,8 @@ import { journal } from '../support/migrations';
 
 const FIXTURES = join(process.cwd(), 'tests', 'migrations', 'fixtures');
 const BOOKKEEPING = new Set(['__drizzle_migrations']);
+/** The knowledge search index and its shadow tables: rebuilt from the entries by triggers. */
+const DERIVED = /^knowledge_search(_|$)/;
 
 function quote(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
@@ -46,7 +48,7 @@ function dump(path: string): string {
       .pluck()
       .all() as string[];
     const lines: string[] = [];
-    for (const table of tables.filter((name) => !BOOKKEEPING.has(name))) {
+    for (const table of tables.filter((name) => !BOOKKEEPING.has(name) && !DERIVED.test(name))) {
       const rows = sqlite.prepare(`select * from "${table}"`).all() as Record<string, unknown>[];
       for (const row of rows) {
         const columns = Object.keys(row)
@@ -229,6 +231,11 @@ async function main() {
           noticeDays: rolls.noticeDays,
           available: rolls.available,
           description: rolls.description,
+          ingredients: rolls.ingredients,
+          allergensRecorded: rolls.allergens !== null,
+          allergens: rolls.allergens ?? [],
+          mayContain: rolls.mayContain ?? [],
+          dietary: rolls.dietary,
         },
         by: owner.user.id,
         now: at(),

@@ -16,13 +16,55 @@ export type DateException = {
   note: string | null;
 };
 
+/** The major allergens, as labels print them; the owner ticks them per item. */
+export const allergens = [
+  'wheat/gluten',
+  'milk',
+  'eggs',
+  'tree nuts',
+  'peanuts',
+  'sesame',
+  'soy',
+  'fish',
+  'shellfish',
+  'mustard',
+  'lupin',
+  'celery',
+  'sulphites',
+] as const;
+export type Allergen = (typeof allergens)[number];
+
+export const dietaryTags = ['vegan', 'vegetarian', 'gluten-free', 'dairy-free'] as const;
+export type DietaryTag = (typeof dietaryTags)[number];
+
 export type MenuItemData = {
   name: string;
   priceCents: number;
   noticeDays: number;
   available: boolean;
   description: string | null;
+  /** The allergens in it; null (or absent) while nobody has recorded them. */
+  allergens?: Allergen[] | null;
+  /** Allergens it may carry from the kitchen (cross-contact); null while not recorded. */
+  mayContain?: Allergen[] | null;
+  dietary?: DietaryTag[];
+  /** The ingredients line, as the owner writes it. */
+  ingredients?: string | null;
 };
+
+/** One of the owner's knowledge entries, as the search tool returns it. */
+export type KnowledgeHit = {
+  id: number;
+  title: string;
+  answer: string;
+  tags: string[];
+};
+
+/**
+ * Finds the owner's switched-on knowledge entries by a customer's words, best first. The shell
+ * passes one in (full-text search in the database); the agent only reads through it.
+ */
+export type KnowledgeSearch = (query: string, limit: number) => KnowledgeHit[];
 
 export type BakeryData = {
   name: string;
@@ -37,6 +79,8 @@ export type BakeryData = {
   weeklyHours: Record<IsoWeekday, Hours | null>;
   dateExceptions: DateException[];
   menu: MenuItemData[];
+  /** The owner's own topics that always go to a person (a few words each). */
+  handoverTopics?: string[];
 };
 
 /**

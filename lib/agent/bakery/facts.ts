@@ -33,7 +33,12 @@ export const acceptedDays =
  * "tomorrow" asked on Friday night is Saturday however late the draft is made, and a weekday
  * asked on that weekday after closing means the next one.
  */
-export function resolveDay(day: string, facts: BakeryData, asked: WallClock): string | null {
+export function resolveDay(
+  day: string,
+  facts: BakeryData,
+  asked: WallClock,
+  seen?: Set<string>,
+): string | null {
   const text = day.trim().toLowerCase().replace(/\s+/g, ' ');
   if (text === 'today') return asked.date;
   if (text === 'tomorrow') return addDays(asked.date, 1);
@@ -48,7 +53,7 @@ export function resolveDay(day: string, facts: BakeryData, asked: WallClock): st
   const weekday = parseWeekday(text.replace(/^(this coming|this|coming|on) /, ''));
   if (!weekday) return null;
   const first = nextWeekday(asked.date, weekday);
-  if (first === asked.date && !hoursAheadOf(hoursOn(facts, first), asked.time)) {
+  if (first === asked.date && !hoursAheadOf(hoursOn(facts, first, seen), asked.time)) {
     return addDays(first, 7);
   }
   return first;
@@ -65,7 +70,9 @@ const weekdayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone
 /** What a closure the owner gave no note for is called, for the model; a draft need not repeat it. */
 export const unnamedClosure = 'closed that day';
 
-export function hoursOn(facts: BakeryData, date: string): DayHours {
+/** A day's hours; `seen` collects the dates read, so a run knows which days its draft rests on. */
+export function hoursOn(facts: BakeryData, date: string, seen?: Set<string>): DayHours {
+  seen?.add(date);
   const weekdayNumber = isoWeekday(date);
   const usual = facts.weeklyHours[weekdayNumber] ?? null;
   const weekday = weekdayName.format(new Date(`${date}T00:00:00Z`));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { type AnyTool, defineTool, fail, ok } from '../core/tool';
+import { type AnyTool, defineTool, fail, ok, type ToolOutcome } from '../core/tool';
+import type { FactRef } from '../types';
 import { addDays, daysBetween, isoWeekday, normalizeTime, weekdayName } from './calendar';
-import type { BakeryData, Clock, MenuItemData } from './data';
+import type { BakeryData, Clock, KnowledgeSearch, MenuItemData } from './data';
 import {
   acceptedDays,
   type DayHours,
@@ -22,6 +23,28 @@ const menuItemInput = z.object({
   name: z.string().min(1).describe('The item, e.g. "rye loaf"; never empty.'),
 });
 const listMenuInput = z.object({});
+const searchKnowledgeInput = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .describe(
+      'What to look for, in the customer\'s own words (e.g. "deliver to my office"); 1 to 300 characters.',
+    ),
+});
+
+/** How many entries one search returns: the best few, so the model reads little. */
+export const knowledgeHitsLimit = 3;
+
+/** A menu item's key among the facts a run read: its name as the unique index keeps it. */
+export function itemFact(name: string): FactRef {
+  return `item:${name.trim().toLowerCase()}`;
+}
+
+function dayFacts(seen: Set<string>): FactRef[] {
+  return [...seen].sort().map((date) => `day:${date}` as const);
+}
 const quoteOrderInput = z.object({
   items: z
     .array(
@@ -52,8 +75,15 @@ const quoteOrderInput = z.object({
 /** How far ahead the earliest possible pickup is looked for. */
 export const earliestPickupWindowDays = 30;
 
-/** The bakery's read-only tools over data and a clock the app passes in. */
-export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
+/**
+ * The bakery's read-only tools over data and a clock the app passes in. `searchKnowledge` is
+ * the shell's read-only search over the owner's entries; without one, searches find nothing.
+ */
+export function bakeryTools(
+  facts: BakeryData,
+  clock: Clock,
+  ports: { searchKnowledge?: KnowledgeSearch } = {},
+): AnyTool[] {
   const wording = wordingOf(facts);
   const asked = () => wallClock(facts, clock.askedAt);
   const current = () => wallClock(facts, clock.now);
@@ -62,22 +92,28 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
   const findItem = (name: string) => {
     const [item] = matchNames(name, facts.menu);
     if (!item) {
-      return fail(
-        'notFound',
-        `the menu has no ${name.trim()}. It has: ${menuList()}. Offer one of those instead.`,
-      );
+      return {
+        ...fail(
+          'notFound',
+          `the menu has no ${name.trim()}. It has: ${menuList()}. Offer one of those instead.`,
+        ),
+        read: ['menu'] as FactRef[],
+      };
     }
     if (!item.available) {
-      return fail(
-        'unavailable',
-        `${item.name} is on the menu but not currently available. Say so; do not promise it.`,
-      );
+      return {
+        ...fail(
+          'unavailable',
+          `${item.name} is on the menu but not currently available. Say so; do not promise it.`,
+        ),
+        read: [itemFact(item.name)],
+      };
     }
     return { ok: true as const, value: item };
   };
 
-  const decodeDay = (day: string) => {
-    const date = resolveDay(day, facts, asked());
+  const decodeDay = (day: string, seen?: Set<string>) => {
+    const date = resolveDay(day, facts, asked(), seen);
     return date
       ? { ok: true as const, value: date }
       : fail('badInput', `day must be ${acceptedDays}; got "${day}".`);
@@ -89,25 +125,49 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
       "The bakery's opening hours on one day, honouring holidays and special hours, with the actual date. A weekday means the next one whose hours were still ahead when the question arrived.",
     schema: openingHoursInput,
     refine: ({ day }) => decodeDay(day),
-    run: (date) => ok(hoursOn(facts, date)),
+    run: (date) => {
+      const seen = new Set<string>();
+      const hours = hoursOn(facts, date, seen);
+      return { ...ok(hours), read: dayFacts(seen) };
+    },
   });
 
   const menuItem = defineTool({
     name: 'menu_item',
     description:
-      'One menu item by name (case, spacing and plurals do not matter): its price and the days of notice it needs.',
+      'One menu item by name (case, spacing and plurals do not matter): its price, the days of notice it needs, its ingredients, its allergens and what it may contain from the kitchen (cross-contact), and dietary tags. allergensRecorded false means nobody has recorded its allergens: never say it is free of any.',
     schema: menuItemInput,
     run: ({ name }) => {
       const found = findItem(name);
-      return found.ok ? ok(describeItem(found.value, wording)) : found;
+      return found.ok
+        ? { ...ok(describeItem(found.value, wording)), read: [itemFact(found.value.name)] }
+        : found;
     },
   });
 
   const listMenu = defineTool({
     name: 'list_menu',
-    description: 'Everything on the menu, with prices, notice and whether each is available now.',
+    description:
+      'Everything on the menu, with prices, notice, whether each is available now, allergens, cross-contact and dietary tags.',
     schema: listMenuInput,
-    run: () => ok({ items: facts.menu.map((item) => describeItem(item, wording)) }),
+    run: () => ({
+      ...ok({ items: facts.menu.map((item) => describeItem(item, wording)) }),
+      read: ['menu'],
+    }),
+  });
+
+  const searchKnowledge = defineTool({
+    name: 'search_knowledge',
+    description:
+      "Searches the owner's written answers (delivery, custom cakes, payment, parking and other policies) by the customer's words. Returns the best matching entries with their ids, best first, or none. Use an entry only when it answers what was asked, and say only what it says; never use it for allergies, medical needs, complaints or refunds, which always go to a person.",
+    schema: searchKnowledgeInput,
+    run: ({ query }) => {
+      const entries = ports.searchKnowledge?.(query, knowledgeHitsLimit) ?? [];
+      return {
+        ...ok({ query, entries }),
+        read: ['knowledge', ...entries.map((entry) => `entry:${entry.id}` as const)],
+      };
+    },
   });
 
   const quoteOrder = defineTool({
@@ -115,22 +175,36 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     description:
       'Prices an order and checks its pickup as of now: each line, the total, and for a pickup day (and time) whether it has already passed, whether the bakery is open then, and whether there is enough notice (with the last day to order). Always gives the earliest pickup that satisfies notice, hours and holidays in the next 30 days: offer it whenever the asked pickup does not work. Use it for every total; never add up prices yourself.',
     schema: quoteOrderInput,
-    run: ({ items, day, time }) => quote({ items, day, time }),
+    run: ({ items, day, time }) => {
+      const seen = new Set<string>();
+      const outcome = quote({ items, day, time }, seen);
+      const itemsRead = items.flatMap(({ name }) => {
+        const [item] = matchNames(name, facts.menu);
+        return item ? [itemFact(item.name)] : [];
+      });
+      return {
+        ...outcome,
+        read: [...new Set([...(outcome.read ?? []), ...itemsRead, ...dayFacts(seen)])],
+      };
+    },
   });
 
-  const quote = ({
-    items,
-    day,
-    time,
-  }: {
-    items: { name: string; quantity: number }[];
-    day: string | null;
-    time: string | null;
-  }) => {
+  const quote = (
+    {
+      items,
+      day,
+      time,
+    }: {
+      items: { name: string; quantity: number }[];
+      day: string | null;
+      time: string | null;
+    },
+    seen: Set<string>,
+  ): ToolOutcome => {
     const now = current();
     let date: string | null = null;
     if (day !== null) {
-      const decoded = decodeDay(day);
+      const decoded = decodeDay(day, seen);
       if (!decoded.ok) return decoded;
       date = decoded.value;
     }
@@ -157,7 +231,7 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
     }
     const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
     const noticeDays = Math.max(...lines.map((line) => line.noticeDays));
-    const hours = date === null ? null : hoursOn(facts, date);
+    const hours = date === null ? null : hoursOn(facts, date, seen);
     const problems: PickupProblem[] = [];
     if (date !== null && hours !== null) {
       const passed =
@@ -184,13 +258,13 @@ export function bakeryTools(facts: BakeryData, clock: Clock): AnyTool[] {
       enoughNotice: date === null ? null : lines.every((line) => line.enoughNotice),
       pickupWorks: date === null ? null : problems.length === 0,
       problems,
-      earliestPickup: earliestPickup(facts, now, noticeDays),
-      firstPickupFromDay: date === null ? null : earliestPickup(facts, now, noticeDays, date),
+      earliestPickup: earliestPickup(facts, now, noticeDays, now.date, seen),
+      firstPickupFromDay: date === null ? null : earliestPickup(facts, now, noticeDays, date, seen),
     };
     return ok(result);
   };
 
-  return [openingHours, menuItem, listMenu, quoteOrder, markForPerson];
+  return [openingHours, menuItem, listMenu, quoteOrder, searchKnowledge, markForPerson];
 }
 
 export type ItemResult = ReturnType<typeof describeItem>;
@@ -252,12 +326,13 @@ export function earliestPickup(
   now: WallClock,
   noticeDays: number,
   from: string = now.date,
+  seen?: Set<string>,
 ): EarliestPickup | null {
   const start = Math.max(noticeDays, daysBetween(now.date, from));
   // Thirty days from the first day notice allows, however much notice an item needs.
   for (let offset = start; offset <= start + earliestPickupWindowDays; offset++) {
     const date = addDays(now.date, offset);
-    const hours = hoursOn(facts, date);
+    const hours = hoursOn(facts, date, seen);
     if (!hours.open || hours.opens === null || hours.closes === null) continue;
     let time = hours.opens;
     if (date === now.date) {
@@ -307,6 +382,7 @@ function isOpenAt(hours: DayHours, time: string): boolean {
 }
 
 function describeItem(item: MenuItemData, wording: Wording) {
+  const recorded = Array.isArray(item.allergens);
   return {
     name: item.name,
     price: wordMoney(item.priceCents, wording),
@@ -314,5 +390,10 @@ function describeItem(item: MenuItemData, wording: Wording) {
     noticeDays: item.noticeDays,
     available: item.available,
     description: item.description,
+    ingredients: item.ingredients ?? null,
+    allergensRecorded: recorded,
+    allergens: recorded ? (item.allergens ?? []) : null,
+    mayContain: recorded ? (item.mayContain ?? []) : null,
+    dietary: item.dietary ?? [],
   };
 }

@@ -75,8 +75,14 @@ export function abortion(signal: AbortSignal): Promise<never> {
 }
 
 function fromOutcome(callId: string, outcome: ToolOutcome): ToolResult {
-  if (!outcome.ok) return failed(callId, outcome.failure);
-  const result: ToolResult = { callId, content: JSON.stringify(outcome.data), isError: false };
+  const read = outcome.read && outcome.read.length > 0 ? { read: outcome.read } : {};
+  if (!outcome.ok) return { ...failed(callId, outcome.failure), ...read };
+  const result: ToolResult = {
+    callId,
+    content: JSON.stringify(outcome.data),
+    isError: false,
+    ...read,
+  };
   return outcome.needsPerson ? { ...result, needsPerson: outcome.needsPerson } : result;
 }
 

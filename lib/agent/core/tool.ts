@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NeedsPerson, ToolFailureKind } from '../types';
+import type { FactRef, NeedsPerson, ToolFailureKind } from '../types';
 
 /** A failure is data the model can read and act on, never an exception. */
 export type ToolFailure = { kind: ToolFailureKind; message: string };
@@ -11,8 +11,8 @@ export type Decoded<T> = { ok: true; value: T } | { ok: false; failure: ToolFail
  * question to a person, the mark staff see), or a failure.
  */
 export type ToolOutcome =
-  | { ok: true; data: unknown; needsPerson?: NeedsPerson }
-  | { ok: false; failure: ToolFailure };
+  | { ok: true; data: unknown; needsPerson?: NeedsPerson; read?: FactRef[] }
+  | { ok: false; failure: ToolFailure; read?: FactRef[] };
 
 export type JsonSchema = Record<string, unknown>;
 

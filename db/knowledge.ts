@@ -1,0 +1,198 @@
+import 'server-only';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { KnowledgeHit } from '@/lib/agent';
+import type { KnowledgeEntryInput } from '@/lib/knowledge/forms';
+import { knowledgeQuery } from '@/lib/knowledge/search-query';
+import { type Db, getDb } from './client';
+import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
+import { bakery, type KnowledgeEntry, knowledgeEntries } from './schema';
+
+/** The owner's knowledge: entries drafts may use, each on or off, written like the menu. */
+
+export function listKnowledgeEntries(): KnowledgeEntry[] {
+  return getDb().select().from(knowledgeEntries).orderBy(asc(knowledgeEntries.title)).all();
+}
+
+/** Entries by id, switched off or not, for showing a draft's sources. */
+export function knowledgeEntriesByIds({ ids }: { ids: number[] }): KnowledgeEntry[] {
+  if (ids.length === 0) return [];
+  return getDb().select().from(knowledgeEntries).where(inArray(knowledgeEntries.id, ids)).all();
+}
+
+/**
+ * Switched-on entries matching a customer's words, best first: SQLite FTS5 with the porter
+ * stemmer, ranked by bm25 with the title weighing most, then tags, then the answer.
+ */
+export function searchKnowledge({
+  query,
+  limit,
+  db = getDb(),
+}: {
+  query: string;
+  limit: number;
+  /** Another database than the process's (the eval's scratch copy of the example bakery). */
+  db?: Db;
+}): KnowledgeHit[] {
+  const match = knowledgeQuery(query);
+  if (match === null) return [];
+  const rows = db.$client
+    .prepare(
+      `select e.id, e.title, e.answer, e.tags
+         from knowledge_search s
+         join knowledge_entries e on e.id = s.rowid
+        where knowledge_search match ? and e.enabled = 1
+        order by bm25(knowledge_search, 10.0, 1.0, 5.0), e.id
+        limit ?`,
+    )
+    .all(match, limit) as { id: number; title: string; answer: string; tags: string }[];
+  return rows.map((row) => ({ ...row, tags: parseTags(row.tags) }));
+}
+
+function parseTags(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export type KnowledgeWriteResult =
+  | { ok: true; entry: KnowledgeEntry }
+  | { ok: false; reason: 'notFound' };
+
+function auditView(entry: Pick<KnowledgeEntry, 'title' | 'answer' | 'tags' | 'enabled'>) {
+  return { title: entry.title, answer: entry.answer, tags: entry.tags, enabled: entry.enabled };
+}
+
+const touches = (id: number) => [`entry:${id}` as const, 'knowledge' as const];
+
+export function addKnowledgeEntry({
+  input,
+  ...context
+}: { input: KnowledgeEntryInput } & ChangeContext): KnowledgeWriteResult {
+  return changeFacts<KnowledgeWriteResult>(context, (db) => {
+    const entry = db
+      .insert(knowledgeEntries)
+      .values({ ...input, createdAt: context.now, updatedAt: context.now })
+      .returning()
+      .get();
+    return {
+      result: { ok: true, entry },
+      change: {
+        action: 'knowledge.add',
+        entity: 'knowledge_entry',
+        entityId: String(entry.id),
+        after: auditView(entry),
+        touches: touches(entry.id),
+      },
+    };
+  });
+}
+
+export function updateKnowledgeEntry({
+  id,
+  input,
+  ...context
+}: { id: number; input: KnowledgeEntryInput } & ChangeContext): KnowledgeWriteResult {
+  return changeFacts<KnowledgeWriteResult>(context, (db) => {
+    const current = db.select().from(knowledgeEntries).where(eq(knowledgeEntries.id, id)).get();
+    if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
+    if (sameFacts(auditView(current), auditView(input)))
+      return { result: { ok: true, entry: current }, change: null };
+    const entry = db
+      .update(knowledgeEntries)
+      .set({ ...input, updatedAt: context.now })
+      .where(eq(knowledgeEntries.id, id))
+      .returning()
+      .get();
+    return {
+      result: { ok: true, entry },
+      change: {
+        action: 'knowledge.update',
+        entity: 'knowledge_entry',
+        entityId: String(id),
+        before: auditView(current),
+        after: auditView(entry),
+        touches: touches(id),
+      },
+    };
+  });
+}
+
+/** Switches an entry on (drafts may use it) or off (drafts stop using it), nothing else. */
+export function setKnowledgeEntryEnabled({
+  id,
+  enabled,
+  ...context
+}: { id: number; enabled: boolean } & ChangeContext): KnowledgeWriteResult {
+  return changeFacts<KnowledgeWriteResult>(context, (db) => {
+    const current = db.select().from(knowledgeEntries).where(eq(knowledgeEntries.id, id)).get();
+    if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
+    if (current.enabled === enabled) return { result: { ok: true, entry: current }, change: null };
+    const entry = db
+      .update(knowledgeEntries)
+      .set({ enabled, updatedAt: context.now })
+      .where(eq(knowledgeEntries.id, id))
+      .returning()
+      .get();
+    return {
+      result: { ok: true, entry },
+      change: {
+        action: enabled ? 'knowledge.on' : 'knowledge.off',
+        entity: 'knowledge_entry',
+        entityId: String(id),
+        before: auditView(current),
+        after: auditView(entry),
+        touches: touches(id),
+      },
+    };
+  });
+}
+
+export function removeKnowledgeEntry({
+  id,
+  ...context
+}: { id: number } & ChangeContext): { ok: true } | { ok: false; reason: 'notFound' } {
+  return changeFacts<{ ok: true } | { ok: false; reason: 'notFound' }>(context, (db) => {
+    const current = db.select().from(knowledgeEntries).where(eq(knowledgeEntries.id, id)).get();
+    if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
+    db.delete(knowledgeEntries).where(eq(knowledgeEntries.id, id)).run();
+    return {
+      result: { ok: true },
+      change: {
+        action: 'knowledge.remove',
+        entity: 'knowledge_entry',
+        entityId: String(id),
+        before: auditView(current),
+        touches: touches(id),
+      },
+    };
+  });
+}
+
+/** The owner's own topics that always go to a person; a change may alter any draft. */
+export function saveHandoverTopics({ topics, ...context }: { topics: string[] } & ChangeContext): {
+  changed: boolean;
+} {
+  return changeFacts<{ changed: boolean }>(context, (db) => {
+    const row = db
+      .select({ topics: bakery.handoverTopics })
+      .from(bakery)
+      .where(eq(bakery.id, 1))
+      .get();
+    if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
+    if (sameFacts(row.topics, topics)) return { result: { changed: false }, change: null };
+    db.update(bakery).set({ handoverTopics: topics }).where(eq(bakery.id, 1)).run();
+    return {
+      result: { changed: true },
+      change: {
+        action: 'handover.update',
+        entity: 'bakery',
+        entityId: '1',
+        before: { handoverTopics: row.topics },
+        after: { handoverTopics: topics },
+      },
+    };
+  });
+}
