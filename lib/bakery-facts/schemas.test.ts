@@ -82,8 +82,55 @@ describe('menuItemInput', () => {
       noticeDays: 1,
       description: null,
       available: true,
+      ingredients: null,
+      allergensRecorded: false,
+      allergens: [],
+      mayContain: [],
+      dietary: [],
     });
     expect(menuItemInput.parse(item).available).toBe(false);
+  });
+
+  it('reads ticked allergens, cross-contact and dietary tags as lists', () => {
+    const parsed = menuItemInput.parse({
+      ...item,
+      allergensRecorded: 'on',
+      'contains_wheat-gluten': 'on',
+      contains_milk: 'on',
+      'traces_tree-nuts': 'on',
+      diet_vegetarian: 'on',
+      ingredients: ' Flour, butter. ',
+    });
+    expect(parsed).toMatchObject({
+      allergensRecorded: true,
+      allergens: ['wheat/gluten', 'milk'],
+      mayContain: ['tree nuts'],
+      dietary: ['vegetarian'],
+      ingredients: 'Flour, butter.',
+    });
+  });
+
+  it.each([
+    [{ contains_milk: 'on' }, 'allergensRecorded', 'Allergens checked'],
+    [
+      { allergensRecorded: 'on', contains_milk: 'on', traces_milk: 'on' },
+      'traces_milk',
+      'need not also',
+    ],
+    [
+      { allergensRecorded: 'on', contains_milk: 'on', diet_vegan: 'on' },
+      'diet_vegan',
+      'contains milk',
+    ],
+    [
+      { allergensRecorded: 'on', 'traces_wheat-gluten': 'on', 'diet_gluten-free': 'on' },
+      'diet_gluten-free',
+      'may contain wheat/gluten',
+    ],
+    [{ 'diet_dairy-free': 'on' }, 'diet_dairy-free', 'Check its allergens'],
+    [{ ingredients: 'x'.repeat(501) }, 'ingredients', 'at most 500'],
+  ])('refuses allergens and tags that contradict: %j beside %s', (change, field, message) => {
+    expect(errorsOf(menuItemInput, { ...item, ...change })[field]).toContain(message);
   });
 
   it.each([

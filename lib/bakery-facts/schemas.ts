@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Allergen, allergens, type DietaryTag, dietaryTags } from '../agent/bakery/data';
+import { allergens, dietaryTags, ruledOutBy } from '../agent/bakery/data';
 import { isCalendarDate } from './calendar-date';
 import { normalizeClockTime, opensBeforeCloses } from './clock-time';
 import { parseDollars } from './price';
@@ -160,14 +160,6 @@ const menuItemFields = z.object({
   ...labelBoxes('traces_', allergens),
   ...labelBoxes('diet_', dietaryTags),
 });
-
-/** Dietary tags and the allergens that rule them out. */
-const ruledOutBy: Record<DietaryTag, readonly Allergen[]> = {
-  vegan: ['milk', 'eggs', 'fish', 'shellfish'],
-  vegetarian: ['fish', 'shellfish'],
-  'gluten-free': ['wheat/gluten'],
-  'dairy-free': ['milk'],
-};
 
 type MenuItemFields = z.output<typeof menuItemFields>;
 

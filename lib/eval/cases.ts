@@ -42,6 +42,8 @@ export const evalCase = z.strictObject({
       dateExceptions: z.array(dateException).default([]),
       /** Changes to example items by name; a name the menu lacks adds the item. */
       menu: z.array(menuChange).default([]),
+      /** The owner's own topics that always go to a person. */
+      handoverTopics: z.array(z.string().min(1)).default([]),
     })
     .optional(),
   must: z.array(matcher).default([]),
@@ -116,5 +118,6 @@ export function withFixtures(base: BakeryData, fixtures: EvalCase['fixtures']): 
     ...base,
     menu,
     dateExceptions: [...base.dateExceptions, ...fixtures.dateExceptions],
+    handoverTopics: [...(base.handoverTopics ?? []), ...fixtures.handoverTopics],
   };
 }

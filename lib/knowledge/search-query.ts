@@ -1,6 +1,6 @@
 /**
  * A customer's words as an FTS5 query: each word quoted (so nothing they type is query syntax),
- * words of four letters or more also matched as prefixes of stemmed words ("pay" stays exact,
+ * words of three letters or more also matched as prefixes of stemmed words ("pay" finds "payment",
  * "deliver" finds "delivery"), joined with OR so bm25 ranks entries by how much they share.
  * Words that say nothing about a topic are left out, or every entry would match "you".
  */
@@ -26,6 +26,6 @@ export function knowledgeQuery(text: string): string | null {
   if (kept.length === 0) return null;
   return kept
     .slice(0, maxQueryWords)
-    .map((word) => (word.length >= 4 ? `"${word}"*` : `"${word}"`))
+    .map((word) => (word.length >= 3 ? `"${word}"*` : `"${word}"`))
     .join(' OR ');
 }

@@ -37,6 +37,14 @@ export type Allergen = (typeof allergens)[number];
 export const dietaryTags = ['vegan', 'vegetarian', 'gluten-free', 'dairy-free'] as const;
 export type DietaryTag = (typeof dietaryTags)[number];
 
+/** The allergens that rule a dietary tag out: a vegan item never contains milk. */
+export const ruledOutBy: Record<DietaryTag, readonly Allergen[]> = {
+  vegan: ['milk', 'eggs', 'fish', 'shellfish'],
+  vegetarian: ['fish', 'shellfish'],
+  'gluten-free': ['wheat/gluten'],
+  'dairy-free': ['milk'],
+};
+
 export type MenuItemData = {
   name: string;
   priceCents: number;

@@ -336,6 +336,7 @@ describe("the bakery's tools", () => {
       'menu_item',
       'list_menu',
       'quote_order',
+      'search_knowledge',
       'mark_for_person',
     ]);
     for (const tool of tools) {

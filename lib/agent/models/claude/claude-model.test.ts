@@ -131,6 +131,7 @@ describe('the Claude adapter', () => {
       'menu_item',
       'list_menu',
       'quote_order',
+      'search_knowledge',
       'mark_for_person',
     ]);
     for (const tool of tools) {

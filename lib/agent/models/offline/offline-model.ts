@@ -1,10 +1,12 @@
 import type { BakeryData } from '../../bakery/data';
 import { today, wallClock } from '../../bakery/facts';
 import { wordingOf } from '../../bakery/wording';
-import type { Model, ModelReply } from '../../types';
+import type { Model, ModelReply, ToolResult } from '../../types';
 import { noUsage } from '../scripted';
 import { readConversation } from './follow-up';
-import { type PlannedCall, planCalls } from './plan';
+import { followUpCalls, type PlannedCall, planCalls } from './plan';
+import type { Reading } from './read-question';
+import { alwaysForPerson, readHandoverTopic } from './topics';
 import { writeDraft } from './write-draft';
 
 export const offlineModelName = 'offline drafter';
@@ -28,21 +30,35 @@ export function offlineModel({
   askedAt?: Date;
 }): Model {
   let planned: PlannedCall[] = [];
+  let language: Reading['language'] = 'en';
+  const results: ToolResult[] = [];
   return {
     name: offlineModelName,
     async takeTurn(turn, { signal, onEvent }) {
       signal.throwIfAborted();
       if (turn.kind === 'task') {
-        const reading = readConversation(turn.earlier, turn.text, {
-          menu: facts.menu.map((item) => item.name),
-          today: today(facts, askedAt),
-        });
+        const reading = withHandover(
+          readConversation(turn.earlier, turn.text, {
+            menu: facts.menu.map((item) => item.name),
+            today: today(facts, askedAt),
+          }),
+          turn.text,
+          facts.handoverTopics ?? [],
+        );
+        language = reading.language;
         planned = planCalls(reading);
         if (planned.length > 0) {
           return { kind: 'toolCalls', calls: planned.map((p) => p.call), ...free };
         }
+      } else {
+        results.push(...turn.results);
+        const more = followUpCalls(planned, results, language);
+        if (more.length > 0) {
+          planned = [...planned, ...more];
+          return { kind: 'toolCalls', calls: more.map((p) => p.call), ...free };
+        }
       }
-      const text = writeDraft(planned, turn.kind === 'toolResults' ? turn.results : [], {
+      const text = writeDraft(planned, results, {
         wording: wordingOf(facts),
         today: today(facts, now),
         nowTime: wallClock(facts, now).time,
@@ -52,4 +68,14 @@ export function offlineModel({
       return { kind: 'answer', text, ...free };
     },
   };
+}
+
+/**
+ * The owner's own handover topics come before anything the drafter would answer or search for;
+ * only allergies, health, refunds and complaints (which a person answers anyway) come first.
+ */
+function withHandover(reading: Reading, text: string, handover: readonly string[]): Reading {
+  if (reading.person && alwaysForPerson.has(reading.person.reason)) return reading;
+  const topic = readHandoverTopic(text, handover);
+  return topic ? { ...reading, person: topic } : reading;
 }

@@ -1,11 +1,23 @@
 import { weekdayNames } from '../../bakery/calendar';
-import type { ToolCall } from '../../types';
+import type { KnowledgeHit } from '../../bakery/data';
+import type { ItemResult } from '../../bakery/tools';
+import type { ToolCall, ToolResult } from '../../types';
 import type { Reading } from './read-question';
 import type { PersonTopic } from './topics';
 
 /** Why each call was made, so the draft can put its result in the right sentence. */
 export type Purpose =
   | { kind: 'person'; topic: PersonTopic; language: Reading['language'] }
+  /** The owner's knowledge, searched by the words that raised a topic a person would answer. */
+  | { kind: 'knowledge'; topic: PersonTopic }
+  /** An item's allergens, cross-contact, dietary tags and ingredients, for what was asked. */
+  | {
+      kind: 'labels';
+      name: string;
+      topic: PersonTopic;
+      allergens: Reading['allergens'];
+      dietary: Reading['dietary'];
+    }
   | { kind: 'quote'; quantities: (number | null)[]; pickup: boolean }
   | { kind: 'item'; name: string }
   | { kind: 'offMenu'; name: string }
@@ -16,11 +28,80 @@ export type Purpose =
 export type PlannedCall = { call: ToolCall; purpose: Purpose };
 
 export const markForPerson = 'mark_for_person';
+export const searchKnowledge = 'search_knowledge';
+
+/** Topics an entry explains but a person still arranges: the address, the cake itself. */
+const toArrange = new Set(['delivery', 'customOrder']);
+
+/** Topics an item's own data may answer: what is in it, and what it may carry. */
+const labelTopics = new Set(['allergens', 'ingredients']);
 
 const languageNames = { en: 'English', es: 'Spanish', fr: 'French' } as const;
 
 /** Topics where answering with prices would read as brushing the customer off. */
 const answerNothingElse = new Set(['complaint', 'refund']);
+
+/**
+ * What the first turn's results leave for a person: a topic the owner's knowledge did not
+ * answer, a custom order (the entry says the terms; a person takes the details), or what goes
+ * into an item whose data is not recorded. At most one mark, asked in a second turn.
+ */
+export function followUpCalls(
+  planned: readonly PlannedCall[],
+  results: readonly ToolResult[],
+  language: Reading['language'],
+): PlannedCall[] {
+  if (planned.some((p) => p.purpose.kind === 'person')) return [];
+  const resultOf = (p: PlannedCall) => results.find((r) => r.callId === p.call.id);
+  let topic: PersonTopic | null = null;
+  for (const p of planned) {
+    const result = resultOf(p);
+    if (p.purpose.kind === 'knowledge') {
+      const { topic: asked } = p.purpose;
+      const entries = result && !result.isError ? knowledgeEntries(result.content) : [];
+      if (entries.length === 0) {
+        topic = { ...asked, note: `${asked.note} Nothing the bakery wrote answers it.` };
+      } else if (toArrange.has(asked.reason)) {
+        topic = {
+          ...asked,
+          note: `${asked.note} The draft quotes "${entries[0]?.title}"; a person arranges it.`,
+        };
+      }
+    }
+    if (p.purpose.kind === 'labels' && p.purpose.topic.reason === 'ingredients') {
+      const item = result && !result.isError ? (JSON.parse(result.content) as ItemResult) : null;
+      // The data answers a dietary tag; anything finer (which flour, seeds on top, kosher) is a
+      // person's, with the recorded ingredients already in the draft.
+      const dataAnswers = p.purpose.dietary.length > 0;
+      if (!item?.allergensRecorded || item.ingredients === null || !dataAnswers) {
+        topic = p.purpose.topic;
+      }
+    }
+    if (topic) break;
+  }
+  if (!topic) return [];
+  const id = `c${planned.length + 1}`;
+  return [
+    {
+      call: {
+        id,
+        name: markForPerson,
+        input: { reason: topic.reason, note: topic.note.slice(0, 200) },
+      },
+      purpose: { kind: 'person', topic, language },
+    },
+  ];
+}
+
+/** The entries a search_knowledge result holds. */
+export function knowledgeEntries(content: string): KnowledgeHit[] {
+  try {
+    const parsed = JSON.parse(content) as { entries?: KnowledgeHit[] };
+    return Array.isArray(parsed.entries) ? parsed.entries : [];
+  } catch {
+    return [];
+  }
+}
 
 /** Every lookup the question needs, asked in one turn. */
 export function planCalls(reading: Reading): PlannedCall[] {
@@ -63,7 +144,27 @@ export function planCalls(reading: Reading): PlannedCall[] {
     asks.earliest;
 
   if (person) {
-    mark(person);
+    const labelled = labelTopics.has(person.reason) && reading.items.length > 0;
+    // The owner's knowledge may answer it; only when it does not is a person asked (next turn).
+    if (person.search)
+      add(searchKnowledge, { query: person.search }, { kind: 'knowledge', topic: person });
+    // What goes into a named item is read from its data; a person checks allergies regardless.
+    else if (!labelled || person.reason !== 'ingredients') mark(person);
+    if (labelled) {
+      for (const item of reading.items) {
+        add(
+          'menu_item',
+          { name: item.name },
+          {
+            kind: 'labels',
+            name: item.name,
+            topic: person,
+            allergens: reading.allergens,
+            dietary: reading.dietary,
+          },
+        );
+      }
+    }
     const asked = quotable || asks.price || asks.hours || asks.notice || asks.menu || asks.earliest;
     if (answerNothingElse.has(person.reason) || !asked) return planned;
   } else if (!understood) {
@@ -129,7 +230,8 @@ export function planCalls(reading: Reading): PlannedCall[] {
     add('opening_hours', { day }, { kind: 'dayHours', day, time: timeFree });
   }
   const askedNothingElse =
-    planned.every((p) => p.purpose.kind === 'person') && reading.days.length === 0;
+    planned.every((p) => ['person', 'knowledge', 'labels'].includes(p.purpose.kind)) &&
+    reading.days.length === 0;
   if (asks.hours && askedNothingElse && reading.items.length === 0) {
     for (const day of weekdayNames) add('opening_hours', { day }, { kind: 'weekHours', day });
   }

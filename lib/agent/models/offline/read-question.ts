@@ -1,5 +1,7 @@
 import { addDays, daysBetween, isIsoDate, weekdayNames } from '../../bakery/calendar';
+import type { Allergen, DietaryTag } from '../../bakery/data';
 import { nameKey, sameWord, singular } from '../../bakery/names';
+import { allergensNamed, dietaryNamed } from './labels';
 import { readLanguage } from './language';
 import { type PersonTopic, readPersonTopic } from './topics';
 import {
@@ -40,6 +42,9 @@ export type Reading = {
   };
   /** Something no tool answers (allergens, delivery, a complaint…): a person must reply. */
   person: PersonTopic | null;
+  /** The major allergens and dietary tags the question names ("nuts", "gluten free"). */
+  allergens: Allergen[];
+  dietary: DietaryTag[];
 };
 
 type Token = { text: string; used: boolean };
@@ -118,6 +123,8 @@ export function readQuestion(question: string, context: ReadingContext): Reading
     byTime,
     asks: readAsks(lower),
     person: readPersonTopic(lower),
+    allergens: allergensNamed(lower),
+    dietary: dietaryNamed(lower),
   };
 }
 

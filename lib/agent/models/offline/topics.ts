@@ -8,17 +8,38 @@ export type PersonTopic = {
   /** What the customer asked about, in their words: "sesame", "delivery". */
   subject: string;
   note: string;
+  /**
+   * The customer's words that raised it, when the owner's knowledge may answer it (delivery,
+   * custom cakes, payment, parking…); absent where only a person may answer (allergies,
+   * health, complaints, refunds, an order already placed, the owner's own handover topics).
+   */
+  search?: string;
 };
+
+/** Reasons a person always answers, whatever the owner has written or switched off. */
+export const alwaysForPerson: ReadonlySet<PersonReason> = new Set([
+  'medical',
+  'allergens',
+  'refund',
+  'complaint',
+]);
 
 /**
  * The topics, most serious first: a question about a nut allergy that also complains is
  * answered as an allergy question. Each pattern's first group names the subject.
  */
-const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: string }[] = [
+const topics: {
+  reason: PersonReason;
+  pattern: RegExp;
+  note: string;
+  subject?: string;
+  /** Whether the owner's knowledge may answer it (the default for delivery, custom orders, other). */
+  searchable?: boolean;
+}[] = [
   {
     reason: 'medical',
     pattern:
-      /\b(diabet\w*|pregnan\w*|medical|medication|doctor|blood sugar|insulin|safe (?:for|to eat|during)|food poisoning|got sick|made (?:me|us|my \w+) sick|sick after|health condition|kidney|heart condition|breastfeeding)\b/,
+      /\b((?:guarantee|promise|certify|assure|swear)\w* (?:[\w']+ ){0,8}(?:safe|free|clean|uncontaminated|hygienic)|food safety|food hygiene|hygiene rating|diabet\w*|pregnan\w*|medical|medication|doctor|blood sugar|insulin|safe (?:for|to eat|during)|food poisoning|got sick|made (?:me|us|my \w+) sick|sick after|health condition|kidney|heart condition|breastfeeding)\b/,
     note: 'Asks a health question',
   },
   {
@@ -45,6 +66,7 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: s
       /\b(cancel\w*|(?:change|modify|update|move|reschedule|amend|edit) (?:my|the|our|an) (?:order|pickup|pick-up|collection)|add .{1,40} to (?:my|the|our) order|order (?:number|no\.?|#)|my (?:existing|last|previous|current) order|(?:placed|made) (?:an|my|the|our) order|put in (?:my|our) order|already (?:ordered|placed)|ordered (?:yesterday|last week|earlier|this morning))\b/,
     note: 'Asks about an order already placed',
     subject: 'your order',
+    searchable: false,
   },
   {
     reason: 'ingredients',
@@ -92,13 +114,51 @@ const topics: { reason: PersonReason; pattern: RegExp; note: string; subject?: s
   },
 ];
 
+const searchableReasons: ReadonlySet<PersonReason> = new Set(['delivery', 'customOrder', 'other']);
+
 export function readPersonTopic(text: string): PersonTopic | null {
   for (const topic of topics) {
     const match = topic.pattern.exec(text);
     if (match) {
-      const subject = topic.subject ?? (match[1] ?? match[0]).trim();
-      return { reason: topic.reason, subject, note: `${topic.note}: "${subject}".` };
+      const words = (match[1] ?? match[0]).trim();
+      const subject = topic.subject ?? words;
+      const found: PersonTopic = {
+        reason: topic.reason,
+        subject,
+        note: `${topic.note}: "${subject}".`,
+      };
+      const searchable = topic.searchable ?? searchableReasons.has(topic.reason);
+      if (!searchable) return found;
+      // Every phrase of the topic in the question ("pay by" and "cash"), not only the first.
+      const all = new RegExp(topic.pattern.source, `${topic.pattern.flags}g`);
+      const phrases = [...new Set([...text.matchAll(all)].map((m) => (m[1] ?? m[0]).trim()))];
+      return { ...found, search: phrases.join(' ') };
     }
   }
   return null;
+}
+
+/**
+ * The first of the owner's own handover topics the question is about: every word of the topic
+ * appears in it, plurals aside ("wedding cakes" matches "a wedding cake").
+ */
+export function readHandoverTopic(text: string, handover: readonly string[]): PersonTopic | null {
+  const words = new Set((text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(singularWord));
+  for (const topic of handover) {
+    const needed = (topic.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(singularWord);
+    if (needed.length > 0 && needed.every((word) => words.has(word))) {
+      return {
+        reason: 'other',
+        subject: topic,
+        note: `The bakery hands questions about "${topic}" to a person.`,
+      };
+    }
+  }
+  return null;
+}
+
+function singularWord(word: string): string {
+  if (word.length > 3 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
 }

@@ -1,9 +1,10 @@
+import { type Allergen, type DietaryTag, ruledOutBy } from '../../bakery/data';
 import { type DayHours, unnamedClosure } from '../../bakery/facts';
 import { singular } from '../../bakery/names';
 import type { EarliestPickup, ItemResult, QuoteLine, QuoteResult } from '../../bakery/tools';
 import { type Wording, wordCount, wordDate, wordMoney, wordTime } from '../../bakery/wording';
 import type { ToolResult } from '../../types';
-import type { PlannedCall, Purpose } from './plan';
+import { knowledgeEntries, type PlannedCall, type Purpose } from './plan';
 import type { PersonTopic } from './topics';
 
 export type DraftContext = {
@@ -40,6 +41,8 @@ export function writeDraft(
   const week: DayHours[] = [];
   const problems: string[] = [];
   let person: { topic: PersonTopic; language: string } | null = null;
+  const knowledge: string[] = [];
+  const labels: string[] = [];
 
   for (const call of planned) {
     const result = resultFor(call);
@@ -48,6 +51,19 @@ export function writeDraft(
       case 'person':
         person = { topic: purpose.topic, language: purpose.language };
         break;
+      case 'knowledge': {
+        // The owner's best answer, as they wrote it: one entry, so a draft never mixes two.
+        const [entry] = result && !result.isError ? knowledgeEntries(result.content) : [];
+        if (entry) knowledge.push(entry.answer.trim());
+        break;
+      }
+      case 'labels': {
+        const item = data<ItemResult>(call);
+        if (item) labels.push(say.labels(item, purpose.allergens, purpose.dietary));
+        else if (result?.errorKind === 'unavailable') answers.push(say.unavailable(result));
+        else if (result) problems.push(purpose.name);
+        break;
+      }
       case 'offMenu':
         if (result?.errorKind === 'notFound') offMenu.push(purpose.name);
         else if (result && !result.isError) answers.push(say.item(data<ItemResult>(call)));
@@ -87,6 +103,7 @@ export function writeDraft(
   }
 
   const paragraphs: string[] = [];
+  paragraphs.push(...knowledge, ...labels);
   if (offMenu.length > 0) {
     paragraphs.push(`I'm sorry, we don't make ${listWords(offMenu, 'or')}.`);
   }
@@ -98,7 +115,11 @@ export function writeDraft(
       `I couldn't look up ${listWords(problems)} just now; we'll confirm those details.`,
     );
   }
-  if (person) paragraphs.push(say.person(person.topic, person.language, paragraphs.length > 0));
+  if (person) {
+    paragraphs.push(
+      say.person(person.topic, person.language, paragraphs.length > 0, labels.length > 0),
+    );
+  }
   if (paragraphs.length === 0) {
     paragraphs.push(
       'Could you tell us which items you would like, and the day and time you would like to pick them up? We will get right back to you.',
@@ -347,18 +368,78 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     return `${lead ? 'What we do have' : 'Our menu'}: ${listWords(listed)}.`;
   };
 
-  const person = (topic: PersonTopic, language: string, answered: boolean): string => {
+  /**
+   * What an item's data says about what was asked: its allergens, its ingredients, what the
+   * asked allergens are not among, the cross-contact line, and the dietary tags asked about.
+   * It never calls an item free of an allergen the data does not rule out, and always says what
+   * the kitchen may carry over.
+   */
+  const labels = (
+    found: ItemResult,
+    asked: readonly Allergen[],
+    diet: readonly DietaryTag[],
+  ): string => {
+    const plural = isPlural(found.name);
+    const it = plural ? 'they' : 'it';
+    const its = plural ? 'their' : 'its';
+    const itIs = plural ? "they're" : "it's";
+    const our = `our ${found.name}`;
+    if (!found.allergensRecorded || found.allergens === null || found.mayContain === null) {
+      return `We haven't recorded the allergens for ${our} here yet.`;
+    }
+    const out: string[] = [];
+    const contains = found.allergens;
+    out.push(
+      contains.length > 0
+        ? `${capitalize(our)} ${plural ? 'contain' : 'contains'} ${listWords(contains)}.`
+        : `${capitalize(our)} ${plural ? 'have' : 'has'} none of the major allergens among ${its} ingredients.`,
+    );
+    if (found.ingredients) {
+      out.push(
+        `${capitalize(its)} ingredients: ${lowerFirst(found.ingredients.replace(/\.\s*$/, ''))}.`,
+      );
+    }
+    const notIn = asked.filter((a) => !contains.includes(a));
+    if (notIn.length > 0 && contains.length > 0) {
+      out.push(
+        `${capitalize(listWords(notIn))} ${notIn.length > 1 || /s$/.test(notIn[0] ?? '') ? "aren't" : "isn't"} among ${its} ingredients.`,
+      );
+    }
+    for (const tag of diet) {
+      if (found.dietary.includes(tag)) out.push(`${capitalize(itIs)} ${tag}.`);
+      else if (ruledOutBy[tag].some((a) => contains.includes(a)))
+        out.push(`So ${itIs} not ${tag}.`);
+      else out.push(`We don't list ${plural ? 'them' : 'it'} as ${tag}.`);
+    }
+    out.push(
+      found.mayContain.length > 0
+        ? `${capitalize(itIs)} made in a kitchen that also handles ${listWords(found.mayContain)}, so ${it} may contain traces of ${found.mayContain.length > 1 ? 'them' : 'it'}.`
+        : `${capitalize(itIs)} baked in a kitchen that handles other allergens, so we can't rule out traces.`,
+    );
+    return out.join(' ');
+  };
+
+  const person = (
+    topic: PersonTopic,
+    language: string,
+    answered: boolean,
+    labelled = false,
+  ): string => {
     const reply = 'someone from our team will get back to you';
     if (language !== 'en') {
       return `Thank you for your message. So that nothing is misread, ${reply} personally.`;
     }
     switch (topic.reason) {
       case 'allergens':
-        return `To be sure about ${topic.subject}, ${reply} after checking with our bakers; I'd rather not guess about allergens.`;
+        return labelled
+          ? `Because allergies matter, ${reply} after checking with our bakers; I'd rather not promise more than what we've written down.`
+          : `To be sure about ${topic.subject}, ${reply} after checking with our bakers; I'd rather not guess about allergens.`;
       case 'ingredients':
         return `${capitalize(reply)} about what goes into ${answered ? 'them' : 'our bakes'} after checking with our bakers.`;
       case 'medical':
-        return `I can't answer health questions from here, so ${reply} after checking.`;
+        return /^(guarantee|promise|certify|assure|swear)/.test(topic.subject)
+          ? `We can't make that promise from here, so ${reply} after checking with our bakers.`
+          : `I can't answer health questions from here, so ${reply} after checking.`;
       case 'delivery':
         return `About delivery: ${reply} once they've checked what we can do.`;
       case 'customOrder':
@@ -376,7 +457,7 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     }
   };
 
-  return { item, unavailable, quote, dayHours, week, menu, person };
+  return { item, unavailable, quote, dayHours, week, menu, labels, person };
 }
 
 const weekdayOrder = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
