@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
+import { type SourceRows, sourceKeys } from '@/lib/inbox/sources';
+import type { FactsNow } from '@/lib/inbox/staleness';
 import { getDb } from './client';
 import { listThread, type ThreadMessage } from './conversations';
 import { type EmailDelivery, listEmailDeliveries, outboxChangeStamp } from './outbox';
@@ -9,6 +11,9 @@ import {
   agentRuns,
   bakery,
   emailOutbox,
+  factChanges,
+  knowledgeEntries,
+  menuItems,
   messages,
   type Question,
   type QuestionStatus,
@@ -34,7 +39,12 @@ export type InboxRow = Pick<
   emailFailed: boolean;
   run: Pick<
     AgentRun,
-    'stopKind' | 'factsVersion' | 'needsPersonReason' | 'needsPersonNote' | 'answeredMessageId'
+    | 'stopKind'
+    | 'factsVersion'
+    | 'factsRead'
+    | 'needsPersonReason'
+    | 'needsPersonNote'
+    | 'answeredMessageId'
   > | null;
 };
 
@@ -66,6 +76,17 @@ function searchFilter(search: string | undefined): SQL | undefined {
 
 export function currentFactsVersion(): number {
   return getDb().select({ v: bakery.factsVersion }).from(bakery).get()?.v ?? 1;
+}
+
+/** The facts version and where each fact last changed, for judging which drafts are stale. */
+export function currentFacts(): FactsNow {
+  const db = getDb();
+  return db.$client
+    .transaction(() => ({
+      factsVersion: currentFactsVersion(),
+      changes: db.select().from(factChanges).all(),
+    }))
+    .deferred();
 }
 
 /** Questions per status (matching the search), for the tabs' counts. */
@@ -116,6 +137,7 @@ export function listInbox({
       answeredMessageId: agentRuns.answeredMessageId,
       stopKind: agentRuns.stopKind,
       factsVersion: agentRuns.factsVersion,
+      factsRead: agentRuns.factsRead,
       needsPersonReason: agentRuns.needsPersonReason,
       needsPersonNote: agentRuns.needsPersonNote,
     })
@@ -136,6 +158,7 @@ export function listInbox({
     ({
       stopKind,
       factsVersion,
+      factsRead,
       needsPersonReason,
       needsPersonNote,
       answeredMessageId,
@@ -153,7 +176,14 @@ export function listInbox({
           : null,
       run:
         stopKind !== null && factsVersion !== null
-          ? { stopKind, factsVersion, needsPersonReason, needsPersonNote, answeredMessageId }
+          ? {
+              stopKind,
+              factsVersion,
+              factsRead,
+              needsPersonReason,
+              needsPersonNote,
+              answeredMessageId,
+            }
           : null,
     }),
   );
@@ -223,6 +253,7 @@ export type QuestionDetail = {
   /** Each emailed reply's delivery, oldest first; none without SMTP_URL. */
   deliveries: EmailDelivery[];
   factsVersion: number;
+  facts: FactsNow;
 };
 
 export function getQuestionDetail({ id }: { id: number }): QuestionDetail | undefined {
@@ -264,6 +295,7 @@ export function getQuestionDetail({ id }: { id: number }): QuestionDetail | unde
         replies: sent.map((row) => ({ ...row.reply, senderName: row.senderName })),
         deliveries: listEmailDeliveries({ questionId: id }),
         factsVersion: currentFactsVersion(),
+        facts: currentFacts(),
       };
     })
     .deferred();
@@ -286,4 +318,41 @@ export function inboxChangeStamp(): string {
   // An email's delivery (sent, failed, retried) shows on its question's page too.
   const emails = outboxChangeStamp(getDb());
   return `${row?.n ?? 0}:${row?.updated ?? 0}:${row?.versions ?? 0}:${facts}:${emails}`;
+}
+
+/** The knowledge entries and menu items a run read, as they are now, for its sources. */
+export function getSourceRows({
+  factsRead,
+}: {
+  factsRead: readonly string[] | null | undefined;
+}): SourceRows {
+  const { entryIds, itemKeys } = sourceKeys(factsRead);
+  const db = getDb();
+  return {
+    entries:
+      entryIds.length > 0
+        ? db
+            .select({
+              id: knowledgeEntries.id,
+              title: knowledgeEntries.title,
+              updatedAt: knowledgeEntries.updatedAt,
+              enabled: knowledgeEntries.enabled,
+            })
+            .from(knowledgeEntries)
+            .where(inArray(knowledgeEntries.id, entryIds))
+            .all()
+        : [],
+    items:
+      itemKeys.length > 0
+        ? db
+            .select({
+              name: menuItems.name,
+              nameKey: menuItems.nameKey,
+              updatedAt: menuItems.updatedAt,
+            })
+            .from(menuItems)
+            .where(inArray(menuItems.nameKey, itemKeys))
+            .all()
+        : [],
+  };
 }

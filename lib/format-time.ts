@@ -11,3 +11,10 @@ export function formatWhen(date: Date, timeZone: string): string {
 export function formatClock(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(date);
 }
+
+/** A day as people at the bakery read it, without the year: "Nov 30". */
+export function formatDay(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(
+    date,
+  );
+}

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getBakery } from '@/db/bakery';
-import { countQuestionsByStatus, currentFactsVersion, type InboxRow, listInbox } from '@/db/inbox';
+import { countQuestionsByStatus, currentFacts, type InboxRow, listInbox } from '@/db/inbox';
 import { formatWhen } from '@/lib/format-time';
 import {
   countByGroup,
@@ -42,7 +42,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const page = Math.min(parsePage(params.page), pages);
   const rows = listInbox({ group, search, needsPerson: person, page, pageSize: PAGE_SIZE });
   const from = { group, search, person };
-  const factsVersion = currentFactsVersion();
+  const facts = currentFacts();
   const { timezone } = getBakery();
 
   return (
@@ -161,7 +161,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                       </span>
                     ) : null}
                     <DraftMarkBadges
-                      marks={draftMarks({ status: row.status, run: row.run, factsVersion })}
+                      marks={draftMarks({ status: row.status, run: row.run, ...facts })}
                     />
                     <RowWroteAgain row={row} timezone={timezone} />
                     <StatusBadge status={row.status} />

@@ -1,4 +1,5 @@
 import type { NeedsPersonReason, QuestionStatus, StopKind } from '../domain';
+import { type FactChangeRow, isStale } from './staleness';
 
 /** The inbox's tabs, in the order a person works through them. */
 export const inboxGroups = ['needsReview', 'inProgress', 'failed', 'sent', 'discarded'] as const;
@@ -76,7 +77,7 @@ export function stopLabel(stop: { stopKind: StopKind; stopReason: string | null 
 export type DraftMarks = {
   /** The run stopped without writing an answer: the person must write one. */
   noAnswer: boolean;
-  /** The menu, hours or date exceptions changed after the draft was made. */
+  /** A fact the draft read (an item, a day, an entry; or anything, for older drafts) changed since. */
   stale: boolean;
   /** The run marked the question for a person: what no tool answers, or what it could not read. */
   needsPerson: { reason: NeedsPersonReason; note: string } | null;
@@ -108,17 +109,25 @@ export function draftMarks(input: {
   run: {
     stopKind: StopKind;
     factsVersion: number;
+    /** What the run read; null for runs from before that was recorded. */
+    factsRead?: readonly string[] | null;
     needsPersonReason?: NeedsPersonReason | null;
     needsPersonNote?: string | null;
   } | null;
   factsVersion: number;
+  /** Where each fact last changed (`fact_changes`). */
+  changes?: readonly FactChangeRow[];
 }): DraftMarks {
   const open = input.status === 'drafted' || input.status === 'failed';
   if (!open || !input.run) return { noAnswer: false, stale: false, needsPerson: null };
   const { needsPersonReason: reason, needsPersonNote: note } = input.run;
   return {
     noAnswer: input.run.stopKind !== 'answered',
-    stale: input.run.factsVersion < input.factsVersion,
+    stale: isStale({
+      run: input.run,
+      factsVersion: input.factsVersion,
+      changes: input.changes ?? [],
+    }),
     needsPerson: reason ? { reason, note: note ?? '' } : null,
   };
 }

@@ -10,6 +10,9 @@ export type ChangeKey = FactRef | `weekday:${number}` | `date:${string}` | '*';
 /** The facts version at which each key last changed. */
 export type FactChangeRow = { key: string; factsVersion: number };
 
+/** The facts as they stand: the version, and where each changed fact last changed. */
+export type FactsNow = { factsVersion: number; changes: readonly FactChangeRow[] };
+
 /** ISO weekday (1 = Monday … 7 = Sunday) of a YYYY-MM-DD date. */
 function isoWeekdayOf(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -79,6 +79,7 @@ describe('npm run model:check', () => {
       'menu_item',
       'list_menu',
       'quote_order',
+      'search_knowledge',
       'mark_for_person',
     ]);
     expect(JSON.stringify(body.system)).toContain('Take hours, items, prices');

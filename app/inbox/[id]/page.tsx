@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
-import { getQuestionDetail, inboxNeighbours } from '@/db/inbox';
-import { formatClock, formatWhen } from '@/lib/format-time';
+import { getQuestionDetail, getSourceRows, inboxNeighbours } from '@/db/inbox';
+import { formatClock, formatDay, formatWhen } from '@/lib/format-time';
 import {
   draftMarks,
   groupLabels,
@@ -11,6 +11,7 @@ import {
   needsPersonLabels,
   parseGroup,
 } from '@/lib/inbox/groups';
+import { draftSources } from '@/lib/inbox/sources';
 import { customerWroteAgain } from '@/lib/inbox/wrote-again';
 import { requireUser } from '@/server/session';
 import { ModelBudgetReached } from '../../_components/model-budget';
@@ -44,7 +45,7 @@ export default async function QuestionPage({
   const id = /^\d{1,12}$/.test(rawId) ? Number(rawId) : Number.NaN;
   const detail = Number.isSafeInteger(id) ? getQuestionDetail({ id }) : undefined;
   if (!detail) notFound();
-  const { question, thread, runs, replies, deliveries, factsVersion } = detail;
+  const { question, thread, runs, replies, deliveries, facts } = detail;
   const query = await searchParams;
   const group = query.group ? parseGroup(query.group) : groupOf(question.status);
   const rawSearch = Array.isArray(query.q) ? query.q[0] : query.q;
@@ -53,13 +54,16 @@ export default async function QuestionPage({
   const from = { group, search };
   const { timezone } = getBakery();
   const currentRun = runs.find((r) => r.id === question.draftRunId) ?? null;
-  const marks = draftMarks({ status: question.status, run: currentRun, factsVersion });
+  const marks = draftMarks({ status: question.status, run: currentRun, ...facts });
   const newest = thread.findLast((message) => message.author === 'customer') ?? null;
   const wroteAgain = customerWroteAgain({
     status: question.status,
     run: currentRun,
     latest: newest,
   });
+  const sources = currentRun
+    ? draftSources(currentRun.factsRead, getSourceRows({ factsRead: currentRun.factsRead }))
+    : [];
 
   return (
     <AppShell user={user} wide>
@@ -176,6 +180,30 @@ export default async function QuestionPage({
                 : 'other'
             }
           />
+          {sources.length > 0 ? (
+            <section
+              aria-labelledby="sources-title"
+              className="rounded-lg border border-stone-200 bg-white p-4 text-sm"
+              data-testid="draft-sources"
+            >
+              <h2
+                id="sources-title"
+                className="mb-2 text-sm font-semibold uppercase tracking-wide text-stone-600"
+              >
+                What the draft rests on
+              </h2>
+              <ul className="flex flex-col gap-1">
+                {sources.map((source) => (
+                  <li key={source.fact} data-testid="draft-source" data-fact={source.fact}>
+                    {source.kind === 'entry' ? 'Knowledge: ' : ''}
+                    <span className="font-medium">{source.label}</span>
+                    {source.editedAt ? `, edited ${formatDay(source.editedAt, timezone)}` : ''}
+                    {source.off ? ' (switched off since)' : ''}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <QuestionWorkspace
             key={question.id}
             questionId={question.id}
@@ -196,7 +224,7 @@ export default async function QuestionPage({
           <Trace
             runs={runs}
             currentRunId={question.draftRunId}
-            factsVersion={factsVersion}
+            facts={facts}
             timezone={timezone}
             thread={thread}
           />

@@ -4,6 +4,7 @@ import type { ToolCall } from '@/db/schema';
 import { describeCost } from '@/lib/agent/models/pricing';
 import { formatWhen } from '@/lib/format-time';
 import { needsPersonLabels, stopLabel } from '@/lib/inbox/groups';
+import { type FactsNow, isStale } from '@/lib/inbox/staleness';
 
 /**
  * What the agent did for a draft: every lookup grouped by turn, with its input, its result
@@ -13,13 +14,13 @@ import { needsPersonLabels, stopLabel } from '@/lib/inbox/groups';
 export function Trace({
   runs,
   currentRunId,
-  factsVersion,
+  facts,
   timezone,
   thread,
 }: {
   runs: RunWithCalls[];
   currentRunId: number | null;
-  factsVersion: number;
+  facts: FactsNow;
   timezone: string;
   /** The conversation's messages, to say which of them each run read. */
   thread: Pick<ThreadMessage, 'id' | 'at'>[];
@@ -36,13 +37,7 @@ export function Trace({
   return (
     <div className="flex flex-col gap-4">
       {current ? (
-        <RunTrace
-          run={current}
-          factsVersion={factsVersion}
-          timezone={timezone}
-          thread={thread}
-          testId="trace"
-        />
+        <RunTrace run={current} facts={facts} timezone={timezone} thread={thread} testId="trace" />
       ) : null}
       {earlier.length > 0 ? (
         <details className="rounded-lg border border-stone-200 bg-white" data-testid="earlier-runs">
@@ -54,7 +49,7 @@ export function Trace({
               <RunTrace
                 key={run.id}
                 run={run}
-                factsVersion={factsVersion}
+                facts={facts}
                 timezone={timezone}
                 thread={thread}
                 testId="earlier-run"
@@ -86,13 +81,13 @@ function messagesRead(
 
 function RunTrace({
   run,
-  factsVersion,
+  facts,
   timezone,
   thread,
   testId,
 }: {
   run: RunWithCalls;
-  factsVersion: number;
+  facts: FactsNow;
   timezone: string;
   thread: Pick<ThreadMessage, 'id' | 'at'>[];
   testId: string;
@@ -102,7 +97,7 @@ function RunTrace({
   const tookMs = run.finishedAt.getTime() - run.startedAt.getTime();
   // Offline drafts take milliseconds; "0.0 s" above 15 ms lookups reads as a mistake.
   const took = tookMs < 1000 ? `${tookMs} ms` : `${(tookMs / 1000).toFixed(1)} s`;
-  const stale = run.factsVersion < factsVersion;
+  const stale = isStale({ run, ...facts });
   return (
     <article
       data-testid={testId}
@@ -118,7 +113,7 @@ function RunTrace({
               data-testid="run-stale"
               className="rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 ring-1 ring-orange-300"
             >
-              Stale: made before the menu, hours or date exceptions last changed
+              Stale: something this draft read has changed since
             </span>
           ) : null}
         </p>

@@ -85,6 +85,7 @@ export function promptParts({
       today,
       weekday: hoursOn(facts, today).weekday,
       wording: wordingOf(facts),
+      handoverTopics: facts.handoverTopics,
     }),
     timing: `The question arrived ${moment(askedAt)}; it is now ${moment(now)} (the bakery's time).`,
   };
