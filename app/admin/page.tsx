@@ -12,7 +12,10 @@ const about: Record<(typeof adminSections)[number]['href'], string> = {
   '/admin/menu': 'Items, prices, notice and what is available.',
   '/admin/hours': 'When you open and close on each weekday.',
   '/admin/exceptions': 'Holidays and days with special hours.',
-  '/admin/insights': 'What customers ask for that is not on the menu.',
+  '/admin/knowledge':
+    'Answers drafts may quote (delivery, custom cakes, payment), and topics always for a person.',
+  '/admin/insights':
+    'What customers ask for that is not on the menu, and what they asked that nothing answered.',
   '/admin/audit': 'Every change, who made it and when.',
   '/admin/staff': 'Who can work the inbox.',
   '/admin/data': 'How long customers’ details are kept, and what would be erased now.',
@@ -26,7 +29,7 @@ export default async function AdminPage() {
       <ModelSpendToday />
       <p className="text-stone-700">
         Drafts read these facts fresh for every question: a change applies to the next draft, and
-        drafts written before it are marked stale in the inbox.
+        drafts that read what changed are marked stale in the inbox.
       </p>
       <ul className="grid gap-3 sm:grid-cols-2">
         {adminSections.map((section) => (

@@ -61,6 +61,7 @@ export const pages: Record<string, PageRow> = {
   '/admin/menu': { access: 'owner' },
   '/admin/hours': { access: 'owner' },
   '/admin/exceptions': { access: 'owner' },
+  '/admin/knowledge': { access: 'owner' },
   '/admin/audit': { access: 'owner' },
   '/admin/insights': { access: 'owner' },
   '/admin/data': { access: 'owner' },
@@ -113,6 +114,11 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/exceptions/actions.ts#addException': { access: 'owner' },
   'app/admin/exceptions/actions.ts#saveException': { access: 'owner' },
   'app/admin/exceptions/actions.ts#removeException': { access: 'owner' },
+  'app/admin/knowledge/actions.ts#addEntry': { access: 'owner' },
+  'app/admin/knowledge/actions.ts#saveEntry': { access: 'owner' },
+  'app/admin/knowledge/actions.ts#switchEntry': { access: 'owner' },
+  'app/admin/knowledge/actions.ts#removeEntry': { access: 'owner' },
+  'app/admin/knowledge/actions.ts#saveHandover': { access: 'owner' },
 };
 
 export const routes: Record<string, RouteRow> = {

@@ -18,7 +18,7 @@ export default async function MenuPage() {
     <AdminFrame
       user={user}
       title="Menu"
-      intro="Drafts quote these prices and notice from the next question on; drafts written before a change are marked stale."
+      intro="Drafts quote these prices, notice, allergens and ingredients from the next question on; drafts that read an item before it changed are marked stale."
     >
       <ul className="flex flex-col gap-3" data-testid="menu-list">
         {items.map((item) => (
@@ -40,6 +40,17 @@ export default async function MenuPage() {
               )}
             </div>
             {item.description ? <p className="text-sm text-stone-700">{item.description}</p> : null}
+            <p className="text-sm text-stone-700" data-testid="item-allergens">
+              {item.allergens === null
+                ? 'Allergens not recorded: drafts hand allergy questions about it to a person without saying what it contains.'
+                : `Contains: ${item.allergens.length > 0 ? item.allergens.join(', ') : 'none of the major allergens'}. May contain: ${item.mayContain && item.mayContain.length > 0 ? item.mayContain.join(', ') : 'nothing listed'}.`}
+              {item.dietary.length > 0 ? ` ${item.dietary.join(', ')}.` : ''}
+            </p>
+            {item.ingredients ? (
+              <p className="text-sm text-stone-700" data-testid="item-ingredients">
+                Ingredients: {item.ingredients}
+              </p>
+            ) : null}
             <ItemButtons id={item.id} name={item.name} available={item.available} />
             <details className="mt-2">
               <summary className="cursor-pointer text-sm underline">Edit {item.name}</summary>
@@ -53,6 +64,10 @@ export default async function MenuPage() {
                     noticeDays: String(item.noticeDays),
                     description: item.description ?? '',
                     available: item.available,
+                    ingredients: item.ingredients ?? '',
+                    allergens: item.allergens,
+                    mayContain: item.mayContain,
+                    dietary: item.dietary,
                   }}
                 />
               </div>
