@@ -331,3 +331,45 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: The command-line drafter reads relative days as of --asked-at
       When it is run with --asked-at Friday 23:55 and --now Saturday 00:20 and a question about tomorrow
       Then the draft names Saturday, December 5, and an --asked-at after --now is refused
+
+  Rule: Drafts use what the owner wrote down, cite it, and leave to a person what must be a person's
+
+    Scenario: An item's allergens, cross-contact, dietary tags and ingredients come from its data
+      Then menu_item and list_menu return them, and an item nobody recorded says allergensRecorded false with no allergens at all
+
+    Scenario: search_knowledge finds switched-on entries by the customer's words, best first, with their ids
+      Given the example bakery's entries in a real database
+      Then "could you deliver?" finds the delivery entry first, a switched-off entry is never found, and an empty query is a badInput result
+
+    Scenario: Every call records the facts it read
+      Then opening_hours reads its day, menu_item its item (the whole menu when not found), list_menu the menu, quote_order its items and every day it looked at, and search_knowledge the search and each entry it found
+
+    Scenario: A delivery question drafts from the delivery entry, cites it, and a person arranges the rest
+      When a customer asks "Could you deliver to my office, about two miles away?"
+      Then the draft gives the entry's radius and fee, the run read that entry, and it is marked for a person (delivery)
+
+    Scenario: A policy the owner wrote down answers the question without a person
+      When a customer asks "Do you take credit cards?"
+      Then the draft gives the payment entry's answer and nothing is marked
+
+    Scenario: An allergy question states the item's allergens and cross-contact line and promises nothing more
+      When a customer asks "Is there any peanut in the rye loaf? My daughter is allergic."
+      Then the draft says it contains wheat/gluten, that peanuts aren't among its ingredients, that it may carry sesame and tree nuts, and it is marked for a person (allergens)
+
+    Scenario: An item whose allergens nobody recorded is never called free of one
+      When a customer asks about eggs in an item with no allergens recorded
+      Then the draft says they are not recorded, names no allergen as absent, and it is marked for a person
+
+    Scenario: Allergies, health, complaints, refunds and promises of food safety go to a person whatever is written down
+      Then each is marked with its reason, and no entry's answer stands in for a person's
+
+    Scenario: The owner's own topics go to a person before any entry answers them
+      Given the owner hands "delivery" to a person
+      Then a delivery question is marked for a person without the delivery entry's answer, but an allergy question keeps its allergens reason
+
+    Scenario: A switched-off entry is not used, and a question nothing answers goes to a person in a second turn
+      Given the delivery entry is switched off
+      Then a delivery question searches, finds nothing, and is marked for a person in the next turn
+
+    Scenario: Claude is offered the search and told the allergy and handover rules
+      Then the tools include search_knowledge and the system prompt names the owner's handover topics
