@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, getDb, openDatabase } from '@/db/client';
+import { currentFacts, listInbox } from '@/db/inbox';
+import { addKnowledgeEntry, searchKnowledge } from '@/db/knowledge';
 import { getQuestionByTicket } from '@/db/questions';
 import { findSessionWithUser } from '@/db/sessions';
 import { resetEnvForTests } from '@/lib/env';
+import { draftMarks } from '@/lib/inbox/groups';
 import { hashTicketToken } from '@/lib/intake/ticket-token';
 import {
   appliedDataMigrations,
@@ -122,6 +125,51 @@ describe('ticket links and sessions from earlier releases', () => {
       }
     });
   }
+});
+
+describe('upgrading the release before the knowledge', () => {
+  const fixture = releaseFixtures().find((f) => f.idx === 3);
+
+  it('has that release to upgrade from', () => {
+    expect(fixture).toBeDefined();
+  });
+
+  it('gains a working knowledge search, items with allergens not yet recorded, and runs that stay stale as before', () => {
+    if (!fixture) throw new Error('The release at migration 3 is missing.');
+    const path = releaseDatabase(fixture);
+    upgrade(path);
+    process.env.DATABASE_PATH = path;
+    resetEnvForTests();
+    const db = getDb();
+    // An upgrade adds no entries of its own: the owner's knowledge starts empty.
+    expect(searchKnowledge({ query: 'deliver', limit: 3 })).toEqual([]);
+    const owner = db.$client.prepare("select id from users where role = 'owner'").get() as {
+      id: number;
+    };
+    addKnowledgeEntry({
+      input: { title: 'Delivery', answer: 'Within 3 miles.', tags: ['delivery'], enabled: true },
+      by: owner.id,
+      now: new Date(),
+    });
+    expect(searchKnowledge({ query: 'could you deliver?', limit: 3 }).map((h) => h.title)).toEqual([
+      'Delivery',
+    ]);
+    // Nobody has checked the stored items' allergens yet: none is read as free of any.
+    const items = db.$client
+      .prepare('select allergens, may_contain, dietary from menu_items')
+      .all();
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items)
+      expect(item).toEqual({ allergens: null, may_contain: null, dietary: '[]' });
+    // Runs stored before the record of what they read: stale after any change, as they were.
+    const facts = currentFacts();
+    const drafted = listInbox({ group: 'needsReview', page: 1, pageSize: 50 });
+    expect(drafted.length).toBeGreaterThan(0);
+    for (const row of drafted) {
+      expect(row.run?.factsRead).toBeNull();
+      expect(draftMarks({ status: row.status, run: row.run, ...facts }).stale).toBe(true);
+    }
+  });
 });
 
 function fixtures0() {

@@ -89,16 +89,18 @@ export function snapshot(path: string): Snapshot {
   try {
     const tables = sqlite
       .prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+        "select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
       )
-      .pluck()
-      .all() as string[];
+      .all() as { name: string; sql: string | null }[];
     const result: Snapshot = {};
-    for (const table of tables.filter((name) => !BOOKKEEPING.has(name))) {
-      const rows = sqlite.prepare(`select rowid as __rowid, * from "${table}"`).all() as Record<
-        string,
-        unknown
-      >[];
+    for (const { name: table, sql } of tables.filter(({ name }) => !BOOKKEEPING.has(name))) {
+      // Full-text search keeps some of its own tables WITHOUT ROWID: their rows are their keys.
+      const withoutRowid = /without\s+rowid/i.test(sql ?? '');
+      const rows = sqlite
+        .prepare(
+          `select ${withoutRowid ? 'null as __rowid, ' : 'rowid as __rowid, '}* from "${table}"`,
+        )
+        .all() as Record<string, unknown>[];
       result[table] = Object.fromEntries(
         rows.map(({ __rowid, ...row }) => [String(__rowid ?? JSON.stringify(row)), row]),
       );
