@@ -158,3 +158,57 @@ export class CustomerDataAdminPage {
     else await button.click();
   }
 }
+
+/** The owner's knowledge page: the entries with their switches, the new-entry form, handover topics. */
+export class KnowledgeAdminPage {
+  constructor(readonly page: Page) {}
+
+  async goto(query = '') {
+    await this.page.goto(`/admin/knowledge${query}`);
+    await expect(this.page.getByRole('heading', { name: 'Knowledge', exact: true })).toBeVisible();
+  }
+
+  get addForm(): Locator {
+    return this.page.getByRole('form', { name: 'Write a knowledge entry' });
+  }
+
+  get list(): Locator {
+    return this.page.getByTestId('knowledge-list');
+  }
+
+  entry(title: string): Locator {
+    return this.page.getByTestId('knowledge-entry').filter({ hasText: title });
+  }
+
+  /** Fills and submits the new-entry form; `reachesServer` false when its own check stops it. */
+  async add(
+    entry: { title?: string; answer: string; tags?: string },
+    { reachesServer = true } = {},
+  ) {
+    if (entry.title !== undefined) await this.addForm.getByLabel('Title').fill(entry.title);
+    await this.addForm.getByLabel('The answer').fill(entry.answer);
+    await this.addForm.getByLabel('Tags (optional)').fill(entry.tags ?? '');
+    const button = this.addForm.getByRole('button', { name: 'Add entry' });
+    if (reachesServer) await submitAction(this.page, button);
+    else await button.click();
+  }
+
+  async switchOff(title: string) {
+    await submitAction(this.page, this.page.getByRole('button', { name: `Switch off ${title}` }));
+    await expect(this.entry(title).getByTestId('entry-off')).toBeVisible();
+  }
+
+  async remove(title: string) {
+    this.page.once('dialog', (dialog) => dialog.accept());
+    await submitAction(this.page, this.page.getByRole('button', { name: `Remove ${title}` }));
+    await expect(this.list).not.toContainText(title);
+  }
+}
+
+/** One item's edit form on the menu page, opened from its disclosure. */
+export async function openMenuItemEditor(page: Page, name: string): Promise<Locator> {
+  await page.getByText(`Edit ${name}`, { exact: true }).click();
+  const form = page.getByRole('form', { name: `Edit ${name}` });
+  await expect(form).toBeVisible();
+  return form;
+}

@@ -51,6 +51,11 @@ export class QuestionPage {
     return this.page.getByTestId('trace');
   }
 
+  /** What the draft rests on: knowledge entries and menu items, each with when it was edited. */
+  get sources(): Locator {
+    return this.page.getByTestId('draft-sources');
+  }
+
   toolCalls(tool: string): Locator {
     return this.trace.locator(`[data-testid="tool-call"][data-tool="${tool}"]`);
   }

@@ -63,3 +63,25 @@ export function sampleQuestionId(externalId: string): number {
 export function auditCount(): number {
   return (query<{ n: number }>('select count(*) as n from audit_log') as { n: number }).n;
 }
+
+/** The question a ticket belongs to. */
+export function questionIdForTicket(ticketPath: string): number {
+  const row = query<{ id: number }>(
+    'select id from questions where ticket_token = ?',
+    ticketHash(ticketPath),
+  );
+  if (!row) throw new Error(`No question for ${ticketPath} in the e2e database.`);
+  return row.id;
+}
+
+/** Whether the stored run behind a ticket's draft was marked for a person, and why. */
+export function draftMark(ticketPath: string): string | null {
+  return (
+    query<{ reason: string | null }>(
+      `select r.needs_person_reason as reason
+       from questions q join agent_runs r on r.id = q.draft_run_id
+       where q.ticket_token = ?`,
+      ticketHash(ticketPath),
+    )?.reason ?? null
+  );
+}

@@ -275,6 +275,7 @@ describe('the inbox store', () => {
     expect(rows[0]?.run).toEqual({
       stopKind: 'outOfTurns',
       factsVersion: 1,
+      factsRead: null,
       needsPersonReason: null,
       needsPersonNote: null,
       answeredMessageId: null,
