@@ -1,4 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { submitAction } from './pages/account-pages';
 import { ExceptionsAdminPage } from './pages/admin-pages';
 import { AskPage } from './pages/ask-page';
 import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
@@ -390,7 +391,7 @@ test('the inbox searches by customer and pages through a long list', async ({ pa
   await expect(inbox.rows()).toHaveCount(1);
 });
 
-test('a draft made before the facts changed is marked stale and offers a redraft', async ({
+test('a draft made before a fact it read changed is marked stale and offers a redraft', async ({
   page,
   staff,
   owner,
@@ -399,13 +400,24 @@ test('a draft made before the facts changed is marked stale and offers a redraft
   await waitForStatus(id, 'drafted');
   const question = new QuestionPage(page);
   await signIn(page, owner);
+  // A day the draft never read changes: the draft still stands.
   const exceptions = new ExceptionsAdminPage(page);
   await exceptions.goto();
   await exceptions.closeDate('2030-01-02', 'Stocktaking');
   await exceptions.remove('2030-01-02');
-
   await signIn(page, staff);
   const inbox = new InboxPage(page);
+  await inbox.open('?q=Dec+24');
+  await expect(inbox.row('Ivy')).toHaveCount(1);
+  await expect(inbox.row('Ivy').getByTestId('stale-mark')).toHaveCount(0);
+
+  // The rye loaf it quoted changes (and changes back): now it is stale.
+  await signIn(page, owner);
+  await page.goto('/admin/menu');
+  await submitAction(page, page.getByRole('button', { name: 'Mark rye loaf unavailable' }));
+  await submitAction(page, page.getByRole('button', { name: 'Mark rye loaf available' }));
+
+  await signIn(page, staff);
   await inbox.open('?q=Dec+24');
   await expect(inbox.row('Ivy').getByTestId('stale-mark')).toHaveText('Stale');
   await question.open(id);
