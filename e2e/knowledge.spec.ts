@@ -177,3 +177,41 @@ test('allergens are recorded on the menu page, checked against the dietary tags,
   await submitAction(page, restore.getByRole('button', { name: 'Save item' }));
   await expect(restore.getByRole('status')).toHaveText('Saved rye loaf.');
 });
+
+test('a topic the owner always hands to a person is marked for one, even where an entry would answer it', async ({
+  page,
+  owner,
+  signIn,
+}) => {
+  await signIn(page, owner);
+  const knowledge = new KnowledgeAdminPage(page);
+  await knowledge.goto();
+  // A topic longer than a few words is refused beside the field, before anything is sent.
+  await knowledge.saveHandover('x'.repeat(61), { reachesServer: false });
+  await expect(knowledge.handoverForm.getByText(/Keep each topic to 60 characters/)).toBeVisible();
+  await knowledge.saveHandover('Wedding cakes');
+  await expect(knowledge.handoverForm.getByRole('status')).toHaveText(
+    'Saved the topics for a person.',
+  );
+
+  const ask = new AskPage(page);
+  await ask.open();
+  const ticket = await ask.askAndOpenTicket({
+    name: 'June Alvarez',
+    text: 'How much notice do you need for a wedding cake?',
+  });
+  const draft = await waitForDraft(ticket);
+  // The custom cakes entry would say "3 days' notice"; the owner wants a person to answer this.
+  expect(draft.draftText).not.toContain('3 days');
+  expect(draft.draftText).toMatch(/someone from our team/i);
+  expect(draftMark(ticket)).toBe('other');
+  const question = new QuestionPage(page);
+  await question.open(questionIdForTicket(ticket));
+  await expect(page.getByTestId('person-note')).toContainText('wedding cakes');
+
+  await knowledge.goto();
+  await knowledge.saveHandover('');
+  await expect(knowledge.handoverForm.getByRole('status')).toHaveText(
+    'Saved the topics for a person.',
+  );
+});

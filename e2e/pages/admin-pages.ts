@@ -193,6 +193,18 @@ export class KnowledgeAdminPage {
     else await button.click();
   }
 
+  get handoverForm(): Locator {
+    return this.page.getByRole('form', { name: 'Always for a person' });
+  }
+
+  /** Saves the topics always for a person, one a line; `reachesServer` as for `add`. */
+  async saveHandover(topics: string, { reachesServer = true } = {}) {
+    await this.handoverForm.getByLabel('Topics always for a person').fill(topics);
+    const button = this.handoverForm.getByRole('button', { name: 'Save topics' });
+    if (reachesServer) await submitAction(this.page, button);
+    else await button.click();
+  }
+
   async switchOff(title: string) {
     await submitAction(this.page, this.page.getByRole('button', { name: `Switch off ${title}` }));
     await expect(this.entry(title).getByTestId('entry-off')).toBeVisible();
