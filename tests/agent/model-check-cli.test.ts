@@ -200,6 +200,7 @@ describe('npm run model:check with DRAFT_MODEL=openai', () => {
       ['menu_item', true],
       ['list_menu', true],
       ['quote_order', true],
+      ['search_knowledge', true],
       ['mark_for_person', true],
     ]);
     expect(body.parallel_tool_calls).toBe(true);

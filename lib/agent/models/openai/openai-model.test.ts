@@ -148,6 +148,7 @@ describe('the OpenAI-compatible adapter', () => {
         ['function', 'menu_item', true],
         ['function', 'list_menu', true],
         ['function', 'quote_order', true],
+        ['function', 'search_knowledge', true],
         ['function', 'mark_for_person', true],
       ]);
       for (const tool of sent.tools) {
