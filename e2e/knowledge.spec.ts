@@ -37,16 +37,21 @@ test('a question nothing answered becomes an entry: the next draft uses and cite
   expect((await waitForDraft(before)).draftText).toMatch(/someone from our team/i);
   expect(draftMark(before)).toBe('other');
 
-  // Insights: asked, not answered, with a button that starts the entry.
+  // Insights: asked, not answered, with a link that starts the entry from the question.
   await page.goto('/admin/insights');
-  const gap = page.getByTestId('knowledge-gap').filter({ hasText: 'parking' });
-  await expect(gap).toContainText('Is there parking near the shop?');
-  await gap.getByTestId('start-entry').click();
+  const asked = page
+    .getByTestId('asked-question')
+    .filter({ hasText: 'Is there parking near the shop?' })
+    .first();
+  await asked.getByRole('link', { name: 'Start a knowledge entry' }).click();
   const knowledge = new KnowledgeAdminPage(page);
-  await expect(knowledge.addForm.getByLabel('Title')).toHaveValue('Parking');
+  await expect(knowledge.addForm.getByLabel('Title')).toHaveValue(
+    'Is there parking near the shop?',
+  );
   await expect(page.getByTestId('entry-started-from')).toContainText(
     'Is there parking near the shop?',
   );
+  await knowledge.addForm.getByLabel('Title').fill('Parking');
 
   // An entry without an answer is refused beside the field, and nothing is saved.
   await knowledge.add({ answer: '  ' }, { reachesServer: false });

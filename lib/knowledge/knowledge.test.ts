@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { handoverTopicsInput, knowledgeEntryInput } from './forms';
-import { gapsOf } from './gaps';
 import { knowledgeQuery } from './search-query';
 import { knowledgeStart } from './start';
 
@@ -60,52 +59,12 @@ describe('the knowledge forms', () => {
       title: 'Parking',
       question: 'Is there parking?',
     });
+    // The insights dashboard's link: the question's first line as the title.
+    expect(knowledgeStart({ new: '1', title: 'Is there parking near the shop?' })).toEqual({
+      title: 'Is there parking near the shop?',
+      question: 'Is there parking near the shop?',
+    });
+    expect(knowledgeStart({ new: '1', title: 'x'.repeat(120) })?.title).toHaveLength(80);
     expect(knowledgeStart({})).toBeNull();
-  });
-});
-
-describe('asked, not answered', () => {
-  it('groups questions a person got because nothing answered them, by topic', () => {
-    const gaps = gapsOf([
-      {
-        questionId: 1,
-        text: 'Parking?',
-        reason: 'other',
-        note: 'Asks something: "parking".',
-        factsRead: ['knowledge'],
-      },
-      {
-        questionId: 2,
-        text: 'Where to park?',
-        reason: 'other',
-        note: 'Asks: "parking".',
-        factsRead: [],
-      },
-      {
-        questionId: 3,
-        text: 'Nuts?',
-        reason: 'allergens',
-        note: 'Asks about allergens: "nuts".',
-        factsRead: [],
-      },
-      {
-        questionId: 4,
-        text: 'Deliver?',
-        reason: 'delivery',
-        note: 'x: "deliver".',
-        factsRead: ['entry:1'],
-      },
-      {
-        questionId: 5,
-        text: '???',
-        reason: 'notUnderstood',
-        note: 'Found nothing.',
-        factsRead: null,
-      },
-    ]);
-    expect(gaps.map((g) => [g.topic, g.questions.map((q) => q.id)])).toEqual([
-      ['parking', [1, 2]],
-      ['questions the drafter could not read', [5]],
-    ]);
   });
 });
