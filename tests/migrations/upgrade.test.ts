@@ -128,15 +128,15 @@ describe('ticket links and sessions from earlier releases', () => {
 });
 
 describe('upgrading the release before the knowledge', () => {
-  // The release just before it: the dashboard's indexes (0009).
-  const fixture = releaseFixtures().find((f) => f.idx === 9);
+  // The release just before it: the email outbox's (0010).
+  const fixture = releaseFixtures().find((f) => f.idx === 10);
 
   it('has that release to upgrade from', () => {
     expect(fixture).toBeDefined();
   });
 
   it('gains a working knowledge search, items with allergens not yet recorded, and runs that stay stale as before', () => {
-    if (!fixture) throw new Error('The release at migration 9 is missing.');
+    if (!fixture) throw new Error('The release at migration 10 is missing.');
     const path = releaseDatabase(fixture);
     upgrade(path);
     process.env.DATABASE_PATH = path;
