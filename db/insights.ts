@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { alwaysForPerson } from '@/lib/agent/models/offline/topics';
 import type { NotFoundLookup } from '@/lib/bakery-facts/unsold-asks';
 import type { Channel, NeedsPersonReason } from '@/lib/domain';
 import { type EditClass, LIGHT_EDIT_MAX_SHARE } from '@/lib/insights/figures';
@@ -294,8 +295,9 @@ export function listConversationRows({ days }: { days: readonly DayWindow[] }): 
 }
 
 /**
- * "Asked, not answered": questions a run in the range marked for a person (nothing the desk
- * knows answered them), newest first, with the question's first message and the newest mark's
+ * "Asked, not answered": questions a run in the range marked for a person because nothing the
+ * desk knows answered them (not the topics a person always handles, such as allergies or
+ * refunds, and not runs that found one of the owner's entries), newest first, with the question's first message and the newest mark's
  * reason (SQLite takes the bare column from the row with the max). Erased conversations are
  * left out: their text is gone.
  */
@@ -313,6 +315,11 @@ export function listMarkedQuestions({
     from agent_runs ar join questions q on q.id = ar.question_id
     where ar.finished_at >= ${start} and ar.finished_at < ${end}
       and ar.needs_person_reason is not null and q.erased_at is null
+      and ar.needs_person_reason not in (${sql.join(
+        [...alwaysForPerson].map((reason) => sql`${reason}`),
+        sql`, `,
+      )})
+      and not exists (select 1 from json_each(ar.facts_read) j where j.value like 'entry:%')
     group by q.id
     order by markedAt desc, q.id desc
     limit ${limit}`);

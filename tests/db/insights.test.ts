@@ -118,20 +118,25 @@ describe('the dashboard’s queries on a history with known figures', () => {
     expect(rows.reduce((s, r) => s + r.cacheReadTokens, 0)).toBe(90_000);
   });
 
-  it('lists the questions marked for a person, newest first, without erased ones', () => {
+  it('lists what nothing answered: marked questions, newest first, without what a person always handles, entries found or erased ones', () => {
+    // Allergies and complaints always go to a person: no entry could answer them.
     expect(listMarkedQuestions({ days, limit: 50 }).map((q) => [q.text, q.reason])).toEqual([
-      ['Question 6 of 2026-11-19', 'allergens'],
-      ['Question 1 of 2026-11-19', 'complaint'],
       ['Question 5 of 2026-11-18', 'customOrder'],
       ['Question 4 of 2026-11-17', 'delivery'],
-      ['Question 3 of 2026-11-16', 'allergens'],
-      ['Question 2 of 2026-11-15', 'allergens'],
     ]);
-    expect(listMarkedQuestions({ days, limit: 2 })).toHaveLength(2);
+    expect(listMarkedQuestions({ days, limit: 1 })).toHaveLength(1);
+    // A run that found one of the owner's entries had an answer: a person only arranges it.
     getDb()
-      .$client.prepare("update questions set erased_at = 1 where text = 'Question 6 of 2026-11-19'")
+      .$client.prepare(
+        `update agent_runs set facts_read = '["entry:1","item:2"]' where question_id =
+           (select id from questions where text = 'Question 4 of 2026-11-17')`,
+      )
       .run();
-    expect(listMarkedQuestions({ days, limit: 50 })).toHaveLength(5);
+    expect(listMarkedQuestions({ days, limit: 50 }).map((q) => q.reason)).toEqual(['customOrder']);
+    getDb()
+      .$client.prepare("update questions set erased_at = 1 where text = 'Question 5 of 2026-11-18'")
+      .run();
+    expect(listMarkedQuestions({ days, limit: 50 })).toHaveLength(0);
   });
 
   it('counts questions marked for a person, and replies per person', () => {

@@ -216,7 +216,9 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
           answer it.
         </p>
         {d.asked.length === 0 ? (
-          <p data-testid="empty">No question in this range was marked for a person.</p>
+          <p data-testid="empty">
+            No question in this range went to a person for want of an answer.
+          </p>
         ) : (
           d.asked.map((group) => (
             <div key={group.reason} data-testid="asked-group">
