@@ -22,7 +22,12 @@ export function useInboxFeed(handlers: Handlers): FeedState {
 
   useEffect(() => {
     const source = new EventSource('/api/inbox/events');
-    source.addEventListener('ready', () => setState('open'));
+    source.addEventListener('ready', () => {
+      setState('open');
+      // What changed between the page's render and this connection (or while it was down)
+      // sent no event here: read the page once more now that nothing further can be missed.
+      latest.current.onQueue?.(null);
+    });
     source.addEventListener('error', () => setState('reconnecting'));
     source.addEventListener('queue', (message) => {
       const data = JSON.parse((message as MessageEvent<string>).data) as {
