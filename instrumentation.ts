@@ -1,7 +1,8 @@
 /**
  * Runs once when a server process starts (never at build time). It opens the database, so a
  * fresh install is migrated and seeded before the first request, starts the drafting worker
- * unless DRAFT_WORKER=off, emails sent replies when SMTP_URL is set, sweeps expired sessions, erases conversations past the owner's
+ * unless DRAFT_WORKER=off, emails sent replies when SMTP_URL is set, reads the mailbox when
+ * IMAP_URL is (unless DRAFT_WORKER=off), sweeps expired sessions, erases conversations past the owner's
  * retention period, and prints the one-time setup code while the desk has no account.
  */
 export async function register(): Promise<void> {
@@ -10,6 +11,8 @@ export async function register(): Promise<void> {
   startInServer();
   const { startMailInServer } = await import('./server/mail/start-in-server');
   startMailInServer();
+  const { startInboundMailInServer } = await import('./server/mail/inbound-in-server');
+  startInboundMailInServer();
   const { startSessionSweeper } = await import('./server/session-sweeper');
   startSessionSweeper();
   const { startRetentionSweeper } = await import('./server/retention-sweeper');

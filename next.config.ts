@@ -3,7 +3,8 @@ import type { NextConfig } from 'next';
 // The Content-Security-Policy is set per request by proxy.ts, with a fresh script nonce.
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  serverExternalPackages: ['better-sqlite3'],
+  // The mail libraries load optional modules at run time; Node resolves them, not the bundler.
+  serverExternalPackages: ['better-sqlite3', 'imapflow', 'mailparser', 'email-reply-parser'],
   // forbidden() gives staff on an owner page a real 403.
   experimental: { authInterrupts: true },
   async headers() {

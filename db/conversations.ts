@@ -8,6 +8,7 @@ import {
   type Message,
   type MessageAuthor,
   messages,
+  type NewMessage,
   type Question,
   questions,
   replies,
@@ -74,38 +75,50 @@ export function addCustomerMessage(input: {
     const conversation = findConversation(db, input.thread);
     // An erased conversation has no customer left to answer: it takes no more messages.
     if (!conversation || conversation.erasedAt !== null) return { ok: false, reason: 'notFound' };
-    const message = db
-      .insert(messages)
-      .values({
-        questionId: conversation.id,
-        author: 'customer',
-        channel: input.channel,
-        text: input.text,
-        externalId: input.externalId ?? null,
-        at: now,
-      })
-      .returning()
-      .get();
-    // After a reply was sent its draft is spent; before, staff's draft stays, marked as
-    // answering an older message, until the new draft replaces it.
-    const spent = conversation.status === 'sent' || conversation.status === 'discarded';
-    const question = db
-      .update(questions)
-      .set({
-        status: 'queued',
-        ...unclaimed,
-        attempts: 0,
-        lastError: null,
-        ...(spent ? { draftText: null, draftRunId: null } : {}),
-        lastMessageAt: now,
-        updatedAt: now,
-        version: sql`${questions.version} + 1`,
-      })
-      .where(eq(questions.id, conversation.id))
-      .returning()
-      .get();
+    const { question, message } = appendCustomerMessage(db, conversation, {
+      channel: input.channel,
+      text: input.text,
+      externalId: input.externalId ?? null,
+      at: now,
+    });
     return { ok: true, created: true, question, message };
   });
+}
+
+/**
+ * Inside a caller's transaction: appends a customer's message to a conversation and puts the
+ * conversation back in the queue (see `addCustomerMessage`).
+ */
+export function appendCustomerMessage(
+  db: Db,
+  conversation: Question,
+  values: Omit<NewMessage, 'questionId' | 'author' | 'replyId'> & { at: Date },
+): { question: Question; message: Message } {
+  const now = values.at;
+  const message = db
+    .insert(messages)
+    .values({ ...values, questionId: conversation.id, author: 'customer' })
+    .returning()
+    .get();
+  // After a reply was sent its draft is spent; before, staff's draft stays, marked as
+  // answering an older message, until the new draft replaces it.
+  const spent = conversation.status === 'sent' || conversation.status === 'discarded';
+  const question = db
+    .update(questions)
+    .set({
+      status: 'queued',
+      ...unclaimed,
+      attempts: 0,
+      lastError: null,
+      ...(spent ? { draftText: null, draftRunId: null } : {}),
+      lastMessageAt: now,
+      updatedAt: now,
+      version: sql`${questions.version} + 1`,
+    })
+    .where(eq(questions.id, conversation.id))
+    .returning()
+    .get();
+  return { question, message };
 }
 
 /** A message as people read it: for the bakery's, who sent it (a name, or null when hidden). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  blob,
   check,
   index,
   integer,
@@ -13,6 +14,7 @@ import type { FactRef } from '../lib/agent/types';
 import {
   channels,
   emailDeliveryStatuses,
+  inboundEmailOutcomes,
   messageAuthors,
   needsPersonReasons,
   questionStatuses,
@@ -519,6 +521,41 @@ export const emailOutbox = sqliteTable(
 );
 
 /**
+ * Every email the desk took from the mailbox, as it arrived: the original MIME for staff, what
+ * became of it, and its attachments' names and sizes (kept out of the drafting prompt). Its
+ * key makes the same email fetched twice one row and one message.
+ */
+export const inboundEmails = sqliteTable(
+  'inbound_emails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The Message-ID without <>, or `sha256:<hex>` of the raw bytes for mail that has none. */
+    key: text('key').notNull(),
+    /** 'question' opened a conversation, 'follow-up' joined one, the others are no message. */
+    outcome: text('outcome', { enum: inboundEmailOutcomes }).notNull(),
+    /** Why it is no question, or why it could not be read. */
+    reason: text('reason'),
+    questionId: integer('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    fromAddress: text('from_address'),
+    subject: text('subject'),
+    /** JSON: [{ name, size }] */
+    attachments: text('attachments', { mode: 'json' })
+      .$type<{ name: string; size: number }[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    raw: blob('raw', { mode: 'buffer' }).notNull(),
+    size: integer('size').notNull(),
+    receivedAt: timestamp('received_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('inbound_emails_key').on(t.key),
+    index('inbound_emails_question').on(t.questionId),
+    uniqueIndex('inbound_emails_message').on(t.messageId),
+  ],
+);
+
+/**
  * How each mail server answered last: written by the workers that talk to them, read by the
  * settings page, so an owner sees a server that is down or refusing logins (never a password).
  */
@@ -569,7 +606,9 @@ export type SignInChallenge = typeof signInChallenges.$inferSelect;
 export type RecoveryCode = typeof recoveryCodes.$inferSelect;
 export type Reply = typeof replies.$inferSelect;
 export type Message = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
 export type MailChannel = typeof mailChannels.$inferSelect;
 export type TicketToken = typeof ticketTokens.$inferSelect;
 export type OutboundEmail = typeof emailOutbox.$inferSelect;
+export type InboundEmailRow = typeof inboundEmails.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

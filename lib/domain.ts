@@ -22,6 +22,18 @@ export type QuestionStatus = (typeof questionStatuses)[number];
 export const channels = ['web', 'api', 'sample', 'email'] as const;
 export type Channel = (typeof channels)[number];
 
+/**
+ * What became of an email taken from the mailbox: it opened a conversation, joined one, is no
+ * question (an auto-reply, a bounce, a list, the desk's own), or could not be read (kept for staff).
+ */
+export const inboundEmailOutcomes = [
+  'question',
+  'follow-up',
+  'not a question',
+  'unreadable',
+] as const;
+export type InboundEmailOutcome = (typeof inboundEmailOutcomes)[number];
+
 /** Who wrote a message of a conversation: the customer, or the bakery (a person sending a reply). */
 export const messageAuthors = ['customer', 'bakery'] as const;
 export type MessageAuthor = (typeof messageAuthors)[number];

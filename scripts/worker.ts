@@ -1,10 +1,11 @@
-// `npm run worker`: drafts questions apart from the web server, and emails sent replies when
-// SMTP_URL is set. On SIGTERM or SIGINT it stops
+// `npm run worker`: drafts questions apart from the web server, emails sent replies when
+// SMTP_URL is set, and reads the mailbox when IMAP_URL is. On SIGTERM or SIGINT it stops
 // claiming, lets drafts in hand finish for a few seconds, aborts the rest, hands their questions
 // back to the queue and exits, all within 10 seconds.
 import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { startDraftingWorker } from '@/server/drafting/service';
+import { startInboundMail } from '@/server/mail/inbound';
 import { startMailDelivery } from '@/server/mail/service';
 import { startRetentionSweeper } from '@/server/retention-sweeper';
 
@@ -25,6 +26,7 @@ function main(): void {
     log: (message) => console.log(`[worker] ${message}`),
   });
   const mail = startMailDelivery({ log: (message) => console.log(`[worker] ${message}`) });
+  const inbound = startInboundMail({ log: (message) => console.log(`[mail] ${message}`) });
   console.log(
     `[worker] drafting with the ${config.DRAFT_MODEL} model from ${config.DATABASE_PATH}, ${config.DRAFT_CONCURRENCY} at once`,
   );
@@ -37,7 +39,11 @@ function main(): void {
     console.log(`[worker] ${signal}: finishing drafts in hand, then exiting`);
     // A last resort: whatever happens, the process is gone well inside 10 seconds.
     setTimeout(() => process.exit(1), 9_000).unref();
-    Promise.all([worker.stop({ graceMs: GRACE_MS }), mail?.stop({ graceMs: GRACE_MS })])
+    Promise.all([
+      worker.stop({ graceMs: GRACE_MS }),
+      mail?.stop({ graceMs: GRACE_MS }),
+      inbound.stop(),
+    ])
       .then(() => {
         closeDb();
         process.exit(0);

@@ -1,0 +1,201 @@
+import 'server-only';
+import { ImapFlow } from 'imapflow';
+import { type StoredEmail, storeInboundEmail } from '@/db/inbound-mail';
+import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels';
+import { env } from '@/lib/env';
+import { readEmail } from '@/lib/mail/read-email';
+import {
+  addressOf,
+  describeMailError,
+  type MailServer,
+  parseMailServer,
+} from '@/lib/mail/server-url';
+import { publishDeskEvent } from '../drafting/live';
+
+/** The desk's own addresses: mail from them is its own coming back, never a question. */
+export function ownAddresses(config = env()): string[] {
+  const own = [addressOf(config.MAIL_FROM)];
+  if (config.IMAP_URL) own.push(addressOf(parseMailServer(config.IMAP_URL).user));
+  return own.filter((address): address is string => address !== null);
+}
+
+/**
+ * Reads and stores one raw email. Parsing never throws (unreadable mail is stored as such); a
+ * database failure does, and then the email stays unseen on the server to be taken again.
+ */
+export async function takeEmail(
+  raw: Buffer,
+  { own, now = new Date() }: { own: readonly string[]; now?: Date },
+): Promise<StoredEmail> {
+  let read: Awaited<ReturnType<typeof readEmail>>;
+  try {
+    read = await readEmail(raw, { ownAddresses: own });
+  } catch (error) {
+    read = {
+      readable: false,
+      reason: `it could not be parsed (${(error as Error).message})`,
+      messageId: null,
+    };
+  }
+  const stored = storeInboundEmail({ raw, read, now });
+  if (!stored.duplicate && stored.row.questionId !== null) {
+    publishDeskEvent({ kind: 'queueChanged', questionId: stored.row.questionId });
+  }
+  return stored;
+}
+
+export type InboundMail = { stop: () => Promise<void> };
+
+type Log = (message: string) => void;
+
+/** Waits up to ms, or less when stop() is called. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
+ * Every unseen email of the mailbox, oldest first: stored (one transaction), then marked seen
+ * or moved to the done folder. Only after the commit: a crash in between leaves the email
+ * unseen, and taking it again finds its key and stores nothing new.
+ */
+async function takeUnseen(
+  client: ImapFlow,
+  { own, doneFolder, log }: { own: readonly string[]; doneFolder: string | undefined; log: Log },
+): Promise<void> {
+  const uids = (await client.search({ seen: false }, { uid: true })) || [];
+  for (const uid of uids.sort((a, b) => a - b)) {
+    const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+    if (!message || !message.source) continue;
+    const stored = await takeEmail(message.source, { own });
+    if (!stored.duplicate) {
+      const { outcome, reason, questionId } = stored.row;
+      log(
+        `email ${uid}: ${outcome}${reason ? ` (${reason})` : ''}${questionId ? ` in conversation ${questionId}` : ''}`,
+      );
+    }
+    if (doneFolder) await client.messageMove(String(uid), doneFolder, { uid: true });
+    else await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+  }
+}
+
+/**
+ * Watches IMAP_URL's mailbox: IDLE for new mail as it arrives, a check every IMAP_POLL_MS in
+ * case the server does not push, and a reconnect with backoff when the server drops or refuses
+ * the desk. Nothing a server or an email does escapes it: failures are recorded as the imap
+ * channel's last error (shown on /admin/settings) and the desk keeps working without mail.
+ */
+export function startInboundMail({ log = console.log }: { log?: Log } = {}): InboundMail {
+  const config = env();
+  if (!config.IMAP_URL) return { stop: async () => {} };
+  const server: MailServer = parseMailServer(config.IMAP_URL);
+  const own = ownAddresses(config);
+  const pollMs = config.IMAP_POLL_MS;
+  const doneFolder = config.IMAP_DONE_FOLDER;
+  const stopping = new AbortController();
+  let current: ImapFlow | undefined;
+
+  const failed = (error: unknown) => {
+    const words = describeMailError(error, [server.password, config.IMAP_URL ?? '']);
+    log(`${server.shown}: ${words}`);
+    try {
+      recordMailChannelError({ name: 'imap', error: words, now: new Date() });
+    } catch {
+      // The database being unavailable is not the mailbox's fault; the next pass records it.
+    }
+  };
+
+  const session = async (): Promise<void> => {
+    const client = new ImapFlow({
+      host: server.host,
+      port: server.port,
+      secure: server.secure,
+      auth: { user: server.user, pass: server.password },
+      logger: false,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 5 * 60_000,
+      maxIdleTime: Math.min(pollMs, 5 * 60_000),
+    });
+    current = client;
+    // An 'error' without a listener would end the process.
+    client.on('error', (error: unknown) => failed(error));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    await client.connect();
+    try {
+      await client.mailboxOpen(server.mailbox);
+      if (doneFolder) {
+        const folders = await client.list();
+        if (!folders.some((folder) => folder.path === doneFolder)) {
+          await client.mailboxCreate(doneFolder);
+        }
+        await client.mailboxOpen(server.mailbox);
+      }
+      // One pass at a time: IDLE's news and the poll may ask together.
+      let running: Promise<void> = Promise.resolve();
+      let again = false;
+      const pass = () => {
+        if (again || stopping.signal.aborted) return;
+        again = true;
+        running = running
+          .then(async () => {
+            again = false;
+            await takeUnseen(client, { own, doneFolder, log });
+            recordMailChannelOk({ name: 'imap', now: new Date() });
+          })
+          .catch((error) => {
+            failed(error);
+            // A failed pass may have left the connection in any state: start over.
+            client.close();
+          });
+      };
+      client.on('exists', pass);
+      const poll = setInterval(pass, pollMs);
+      pass();
+      await Promise.race([
+        closed,
+        new Promise((resolve) => stopping.signal.addEventListener('abort', resolve)),
+      ]);
+      clearInterval(poll);
+      await running;
+    } finally {
+      if (client.usable) await client.logout().catch(() => client.close());
+      else client.close();
+      current = undefined;
+    }
+  };
+
+  const loop = (async () => {
+    let backoffMs = 1_000;
+    while (!stopping.signal.aborted) {
+      const began = Date.now();
+      try {
+        await session();
+      } catch (error) {
+        failed(error);
+      }
+      if (stopping.signal.aborted) break;
+      // A session that lasted a while was healthy: start over quickly.
+      backoffMs =
+        Date.now() - began > 60_000 ? 1_000 : Math.min(backoffMs * 2, Math.max(pollMs, 1_000));
+      await pause(backoffMs, stopping.signal);
+    }
+  })();
+
+  log(`reading ${server.shown} (checked every ${pollMs} ms, and as mail arrives)`);
+  return {
+    stop: async () => {
+      stopping.abort();
+      current?.close();
+      await loop;
+    },
+  };
+}
