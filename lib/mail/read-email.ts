@@ -51,12 +51,10 @@ export function bareMessageIds(value: string | string[] | undefined | null): str
   return joined.split(/\s+/).filter((id) => id.includes('@'));
 }
 
+/** A header's raw value, as sent (mailparser folds some, like List-*, into structures). */
 function header(parsed: ParsedMail, name: string): string {
-  const value = parsed.headers.get(name);
-  if (value == null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && 'value' in value) return String(value.value);
-  return String(value);
+  const line = parsed.headerLines.find((entry) => entry.key === name)?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).trim();
 }
 
 function contentTypeOf(parsed: ParsedMail): { value: string; params: Record<string, string> } {

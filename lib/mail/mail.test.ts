@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { readEmail, writtenText } from './read-email';
+import { addressOf, describeMailError, parseMailServer } from './server-url';
+import { subjectKey, ticketReference, ticketReferenceIn } from './thread';
+
+const own = { ownAddresses: ['orders@juniper.example'] };
+const email = (headers: string, body = 'Do you have rye bread tomorrow?') =>
+  Buffer.from(`${headers.trim().replace(/\n/g, '\r\n')}\r\n\r\n${body}\r\n`);
+
+describe('reading an email', () => {
+  it('an email with only a subject asks in its subject', async () => {
+    const read = await readEmail(email('From: a@example.com\nSubject: Rye tomorrow?', ''), own);
+    expect(read).toMatchObject({ readable: true, email: { text: 'Rye tomorrow?' } });
+  });
+
+  it('no text and no subject cannot be read as a question', async () => {
+    const read = await readEmail(email('From: a@example.com', ''), own);
+    expect(read).toEqual({ readable: false, reason: 'it has no text', messageId: null });
+  });
+
+  it.each([
+    ['Precedence: bulk', 'mailing list'],
+    ['List-Id: <bakers.example.org>', 'mailing list'],
+    ['Auto-Submitted: auto-generated', 'auto-reply'],
+    ['X-Autoreply: yes', 'auto-reply'],
+    ['Precedence: auto_reply', 'auto-reply'],
+  ])('%s is not a question (%s)', async (extra, reason) => {
+    const read = await readEmail(email(`From: a@example.com\nSubject: Hi\n${extra}`), own);
+    expect(read).toMatchObject({ readable: true, email: { notAQuestion: reason } });
+  });
+
+  it('Auto-Submitted: no is a person writing', async () => {
+    const read = await readEmail(
+      email('From: a@example.com\nSubject: Hi\nAuto-Submitted: no'),
+      own,
+    );
+    expect(read).toMatchObject({ readable: true, email: { notAQuestion: null } });
+  });
+
+  it('the desk’s own address is not a question, in any case', async () => {
+    const read = await readEmail(email('From: Orders@Juniper.Example\nSubject: Hi'), own);
+    expect(read).toMatchObject({ readable: true, email: { notAQuestion: 'own address' } });
+  });
+
+  it('cuts quoted history and the signature, keeps a forward', () => {
+    expect(writtenText('Yes please.\n\nOn Mon, Bob <b@x.y> wrote:\n> old\n> text')).toBe(
+      'Yes please.',
+    );
+    expect(
+      writtenText('See below.\n\n-------- Original Message --------\nFrom: x\n\nOld question'),
+    ).toBe('See below.\n\n-------- Original Message --------\nFrom: x\n\nOld question');
+  });
+});
+
+describe('threading by subject', () => {
+  it('a ticket reference is written and read back', () => {
+    expect(ticketReferenceIn(`Re: Rye loaf ${ticketReference(42)}`)).toBe(42);
+    expect(ticketReferenceIn('Re: Rye loaf #42')).toBeNull();
+  });
+
+  it('the same subject, whatever the reply and forward prefixes and reference', () => {
+    expect(subjectKey('RE: Fwd: AW:  Rye   Loaf [Ticket #3]')).toBe('rye loaf');
+    expect(subjectKey('Rye loaf')).toBe('rye loaf');
+    expect(subjectKey('Re: ')).toBe('');
+  });
+});
+
+describe('mail server addresses', () => {
+  it('are shown without the password, with default ports and the folder', () => {
+    const server = parseMailServer('imaps://desk%40juniper.example:p%40ss@mail.example.com/Orders');
+    expect(server).toMatchObject({
+      host: 'mail.example.com',
+      port: 993,
+      secure: true,
+      user: 'desk@juniper.example',
+      password: 'p@ss',
+      mailbox: 'Orders',
+      shown: 'imaps://desk%40juniper.example@mail.example.com/Orders',
+    });
+    expect(parseMailServer('smtp://mail.example.com').shown).toBe('smtp://mail.example.com');
+  });
+
+  it('errors use the server’s words, without secrets', () => {
+    expect(
+      describeMailError(
+        {
+          message: 'Command failed',
+          responseText: 'Bad password hunter2',
+          authenticationFailed: true,
+        },
+        ['hunter2'],
+      ),
+    ).toBe('the server refused the login: Bad password ••••');
+    expect(
+      describeMailError({ message: 'connect ECONNREFUSED 127.0.0.1:1', code: 'ECONNREFUSED' }, []),
+    ).toBe('connect ECONNREFUSED 127.0.0.1:1');
+    expect(describeMailError(undefined, [])).toBe('the mail server failed');
+  });
+
+  it('MAIL_FROM gives the desk’s own address', () => {
+    expect(addressOf('Juniper <Hello@Juniper.example>')).toBe('hello@juniper.example');
+    expect(addressOf('hello@juniper.example')).toBe('hello@juniper.example');
+    expect(addressOf('desk')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { type Dovecot, startDovecot } from '../support/dovecot';
+import { type ImapProxy, startImapProxy } from '../support/imap-proxy';
+import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { useTempDatabase } from '../support/temp-db';
+
+const plain = readFileSync(join(import.meta.dirname, '../fixtures/mail/plain.eml'));
+const count = (sql: string) => getDb().$client.prepare(sql).pluck().get() as number;
+
+async function mailboxSeen(dovecot: Dovecot, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [message] = await dovecot.list();
+    if (message?.seen) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('the mail worker killed between storing an email and marking it seen', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  let dovecot: Dovecot | undefined;
+  let proxy: ImapProxy | undefined;
+  const workers: Spawned[] = [];
+
+  beforeEach(() => {
+    temp = useTempDatabase();
+    getDb().$client.prepare("update questions set status = 'discarded'").run();
+  });
+  afterEach(async () => {
+    for (const worker of workers.splice(0)) {
+      killGroup(worker, 'SIGKILL');
+      await worker.exited;
+    }
+    await proxy?.stop();
+    dovecot?.stop();
+    temp.cleanup();
+  });
+
+  it('loses nothing and doubles nothing: the next worker finds it stored and only marks it seen', async () => {
+    dovecot = await startDovecot({ port: 4112 });
+    // The first worker reaches Dovecot through a relay that keeps back its "mark seen".
+    proxy = await startImapProxy({ port: 4113, target: 4112 });
+    await dovecot.append(plain);
+    const env = {
+      DATABASE_PATH: temp.path,
+      DRAFT_MODEL: 'offline',
+      IMAP_POLL_MS: '500',
+      IMAP_URL: dovecot.url.replace(':4112/', ':4113/'),
+    };
+    const first = spawnWorker(env);
+    workers.push(first);
+    const command = await proxy.held;
+    expect(command).toMatch(/STORE .*\\Seen/i);
+    // The email's conversation is committed; the server has not been told.
+    expect(count("select count(*) from inbound_emails where key = 'plain-1@example.com'")).toBe(1);
+    expect(count("select count(*) from messages where channel = 'email'")).toBe(1);
+    killGroup(first, 'SIGKILL');
+    expect(await first.exited).toBeNull();
+    expect((await dovecot.list()).map((message) => message.seen)).toEqual([false]);
+
+    const second = spawnWorker({ ...env, IMAP_URL: dovecot.url });
+    workers.push(second);
+    expect(await mailboxSeen(dovecot, 30_000)).toBe(true);
+    await waitUntil(
+      'the second worker recorded a good pass',
+      () =>
+        count(
+          "select count(*) from mail_channels where name = 'imap' and last_ok_at is not null",
+        ) === 1,
+    );
+    expect(count('select count(*) from inbound_emails')).toBe(1);
+    expect(count("select count(*) from messages where channel = 'email'")).toBe(1);
+    expect(count("select count(*) from questions where channel = 'email'")).toBe(1);
+    expect(second.output()).not.toContain('email 1: question');
+
+    killGroup(second, 'SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { resetEnvForTests } from '@/lib/env';
+import { type InboundMail, startInboundMail } from '@/server/mail/inbound';
+import { type Dovecot, startDovecot } from '../support/dovecot';
+import { waitUntil } from '../support/processes';
+import { useTempDatabase } from '../support/temp-db';
+
+type Health = { ok: number | null; error: string | null; errorAt: number | null };
+const health = () =>
+  getDb()
+    .$client.prepare(
+      "select last_ok_at as ok, last_error as error, last_error_at as errorAt from mail_channels where name = 'imap'",
+    )
+    .get() as Health | undefined;
+
+describe('the mailbox reader and a mail server that is down or refuses it', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  let dovecot: Dovecot;
+  let inbound: InboundMail | undefined;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    dovecot = await startDovecot({ port: 4114 });
+  });
+  afterAll(() => dovecot?.stop());
+  beforeEach(() => {
+    temp = useTempDatabase();
+  });
+  afterEach(async () => {
+    await inbound?.stop();
+    inbound = undefined;
+    process.env = { ...saved };
+    resetEnvForTests();
+    temp.cleanup();
+  });
+
+  function read(settings: Record<string, string>): void {
+    Object.assign(process.env, { IMAP_POLL_MS: '300', ...settings });
+    resetEnvForTests();
+    inbound = startInboundMail({ log: () => {} });
+  }
+
+  it('a server that is down is the channel’s last error, with the time and without the password', async () => {
+    read({ IMAP_URL: 'imap://bakery:down-secret@127.0.0.1:4119/INBOX' });
+    await waitUntil('the failure is recorded', () => Boolean(health()?.error));
+    expect(health()?.error).toContain('ECONNREFUSED');
+    expect(health()?.error).not.toContain('down-secret');
+    expect(health()?.errorAt).toEqual(expect.any(Number));
+    expect(health()?.ok).toBeNull();
+  });
+
+  it('a refused login is the channel’s last error, never the password', async () => {
+    read({ IMAP_URL: `imap://${dovecot.user}:wrong-secret@127.0.0.1:${dovecot.port}/INBOX` });
+    await waitUntil('the failure is recorded', () => Boolean(health()?.error), 30_000);
+    expect(health()?.error).toMatch(/refused the login|authentication failed/i);
+    expect(health()?.error).not.toContain('wrong-secret');
+    expect(health()?.ok).toBeNull();
+  }, 40_000);
+
+  it('with a done folder, handled mail is moved there, and a good pass is recorded', async () => {
+    await dovecot.append(readFileSync(join(import.meta.dirname, '../fixtures/mail/plain.eml')));
+    read({ IMAP_URL: dovecot.url, IMAP_DONE_FOLDER: 'Handled' });
+    await waitUntil(
+      'the email is stored',
+      () => getDb().$client.prepare('select count(*) from inbound_emails').pluck().get() === 1,
+    );
+    const deadline = Date.now() + 20_000;
+    while ((await dovecot.list('INBOX')).length > 0) {
+      if (Date.now() > deadline) throw new Error('the email was not moved');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await dovecot.list('Handled')).map((message) => message.messageId)).toEqual([
+      '<plain-1@example.com>',
+    ]);
+    await waitUntil('a good pass is recorded', () => Boolean(health()?.ok));
+    expect(health()?.error).toBeNull();
+  }, 40_000);
+});

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
+import { addCustomerMessage } from '@/db/conversations';
+import { ticketReference } from '@/lib/mail/thread';
+import { takeEmail } from '@/server/mail/inbound';
+import { useTempDatabase } from '../support/temp-db';
+
+const own = ['orders@juniper.example'];
+let counter = 0;
+function email({
+  from = 'Ada <ada@example.com>',
+  subject,
+  body = 'Do you have rye bread?',
+  extra = '',
+}: {
+  from?: string;
+  subject: string;
+  body?: string;
+  extra?: string;
+}): Buffer {
+  counter += 1;
+  return Buffer.from(
+    `From: ${from}\r\nTo: orders@juniper.example\r\nSubject: ${subject}\r\nMessage-ID: <t-${counter}@example.com>\r\n${extra}\r\n${body}\r\n`,
+  );
+}
+
+describe('which conversation an email joins', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  beforeEach(() => {
+    temp = useTempDatabase();
+  });
+  afterEach(() => temp.cleanup());
+
+  it('the same sender about the same subject joins; another sender or subject does not', async () => {
+    const first = await takeEmail(email({ subject: 'Rye loaf' }), { own });
+    expect(first.row.outcome).toBe('question');
+    const again = await takeEmail(email({ subject: 'RE: rye loaf', body: 'Two, please.' }), {
+      own,
+    });
+    expect(again.row).toMatchObject({ outcome: 'follow-up', questionId: first.row.questionId });
+    const other = await takeEmail(email({ from: 'bob@example.com', subject: 'Rye loaf' }), { own });
+    expect(other.row.outcome).toBe('question');
+    const otherSubject = await takeEmail(email({ subject: 'Cinnamon buns' }), { own });
+    expect(otherSubject.row.outcome).toBe('question');
+  });
+
+  it('an old conversation is not joined by subject, past two weeks', async () => {
+    const old = new Date(Date.now() - 15 * 24 * 60 * 60 * 1000);
+    const first = await takeEmail(email({ subject: 'Bagels' }), { own, now: old });
+    const later = await takeEmail(email({ subject: 'Re: Bagels' }), { own });
+    expect(later.row.outcome).toBe('question');
+    expect(later.row.questionId).not.toBe(first.row.questionId);
+  });
+
+  it('the ticket reference joins only from the conversation’s own customer', async () => {
+    const first = await takeEmail(email({ subject: 'Wedding cake' }), { own });
+    const id = Number(first.row.questionId);
+    const stranger = await takeEmail(
+      email({ from: 'mallory@example.com', subject: `Re: anything ${ticketReference(id)}` }),
+      { own },
+    );
+    expect(stranger.row.outcome).toBe('question');
+    const customer = await takeEmail(
+      email({ subject: `Different words ${ticketReference(id)}`, body: 'Make it three tiers.' }),
+      { own },
+    );
+    expect(customer.row).toMatchObject({ outcome: 'follow-up', questionId: id });
+  });
+
+  it('a follow-up puts a sent conversation back in the queue', async () => {
+    const first = await takeEmail(email({ subject: 'Scones' }), { own });
+    const id = Number(first.row.questionId);
+    getDb().$client.prepare("update questions set status = 'sent' where id = ?").run(id);
+    await takeEmail(email({ subject: 'Re: Scones', body: 'And jam?' }), { own });
+    const row = getDb().$client.prepare('select status from questions where id = ?').get(id);
+    expect(row).toEqual({ status: 'queued' });
+  });
+
+  it('an email into an erased conversation starts a new one', async () => {
+    const first = await takeEmail(email({ subject: 'Pretzels' }), { own });
+    const id = Number(first.row.questionId);
+    getDb().$client.prepare('update questions set erased_at = 1 where id = ?').run(id);
+    const later = await takeEmail(email({ subject: 'Re: Pretzels' }), { own });
+    expect(later.row.outcome).toBe('question');
+    expect(later.row.questionId).not.toBe(id);
+    // Other channels still cannot write into it either.
+    expect(
+      addCustomerMessage({
+        thread: { externalId: 'x', channel: 'api' },
+        text: 'hi',
+        channel: 'api',
+      }),
+    ).toEqual({
+      ok: false,
+      reason: 'notFound',
+    });
+  });
+});
