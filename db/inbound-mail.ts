@@ -254,12 +254,7 @@ export function storeInboundEmail({
   });
 }
 
-/** A conversation's emails as they arrived, for staff: what each held and its attachments. */
-export function listConversationEmails({
-  questionId,
-}: {
-  questionId: number;
-}): Pick<
+export type ConversationEmail = Pick<
   InboundEmailRow,
   | 'id'
   | 'messageId'
@@ -270,7 +265,14 @@ export function listConversationEmails({
   | 'receivedAt'
   | 'outcome'
   | 'reason'
->[] {
+>;
+
+/** A conversation's emails as they arrived, for staff: what each held and its attachments. */
+export function listConversationEmails({
+  questionId,
+}: {
+  questionId: number;
+}): ConversationEmail[] {
   return getDb()
     .select({
       id: inboundEmails.id,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mailChannelView } from './channel-state';
 import { readEmail, writtenText } from './read-email';
 import { addressOf, describeMailError, parseMailServer } from './server-url';
 import { subjectKey, ticketReference, ticketReferenceIn } from './thread';
@@ -101,5 +102,46 @@ describe('mail server addresses', () => {
     expect(addressOf('Juniper <Hello@Juniper.example>')).toBe('hello@juniper.example');
     expect(addressOf('hello@juniper.example')).toBe('hello@juniper.example');
     expect(addressOf('desk')).toBeNull();
+  });
+});
+
+describe('a mail channel on the settings page', () => {
+  const url = 'imap://desk:secret@127.0.0.1:1143/INBOX';
+  const at = (minute: number) => new Date(Date.UTC(2026, 11, 1, 9, minute));
+
+  it('unset is not configured, whatever was recorded before', () => {
+    expect(
+      mailChannelView({
+        name: 'imap',
+        url: undefined,
+        row: { lastOkAt: at(1), lastError: null, lastErrorAt: null },
+      }),
+    ).toMatchObject({ state: 'not configured', server: null });
+  });
+
+  it('set but never answered is not checked yet; the password is never shown', () => {
+    const view = mailChannelView({ name: 'imap', url, row: undefined });
+    expect(view).toMatchObject({
+      state: 'not checked yet',
+      server: 'imap://desk@127.0.0.1:1143/INBOX',
+    });
+    expect(JSON.stringify(view)).not.toContain('secret');
+  });
+
+  it('the newer of the last answer and the last error decides; the error stays shown', () => {
+    const failing = { lastOkAt: at(1), lastError: 'connect ECONNREFUSED', lastErrorAt: at(2) };
+    expect(mailChannelView({ name: 'imap', url, row: failing }).state).toBe('failing');
+    const recovered = { ...failing, lastOkAt: at(3) };
+    expect(mailChannelView({ name: 'imap', url, row: recovered })).toMatchObject({
+      state: 'healthy',
+      lastError: 'connect ECONNREFUSED',
+    });
+    expect(
+      mailChannelView({
+        name: 'smtp',
+        url: 'smtp://x',
+        row: { lastOkAt: null, lastError: 'e', lastErrorAt: at(1) },
+      }).state,
+    ).toBe('failing');
   });
 });

@@ -132,6 +132,8 @@ export const routes: Record<string, RouteRow> = {
   // Signed-in callers without `Accept: text/event-stream` get 406 rather than an endless stream.
   'GET /api/inbox/events': { access: 'staff' },
   'GET /admin/insights/export': { access: 'owner' },
+  // An email's original MIME; the e2e journey opens a real one.
+  'GET /inbox/[id]/emails/[emailId]': { access: 'staff', path: '/inbox/1/emails/1' },
   'POST /api/auth/sign-in': {
     access: 'public',
     why: 'sign-in for scripts, limited like the form',

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
 import { getBakery } from '@/db/bakery';
+import { listMailChannels } from '@/db/mail-channels';
 import { openaiDefaultBaseURL } from '@/lib/agent';
 import { centsToDollarsInput } from '@/lib/bakery-facts/price';
 import { knownTimezones } from '@/lib/bakery-facts/timezone';
 import { env } from '@/lib/env';
+import { mailChannelView } from '@/lib/mail/channel-state';
 import { formatSpend } from '@/lib/spending/budget';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
+import { MailChannels } from './mail-channels';
 import { ModelCheck } from './model-check';
 import { SettingsForm } from './settings-form';
 
@@ -25,6 +28,18 @@ function drafterName(): string {
   }
 }
 
+function mailChannels() {
+  const config = env();
+  const rows = listMailChannels();
+  return (['smtp', 'imap'] as const).map((name) =>
+    mailChannelView({
+      name,
+      url: name === 'smtp' ? config.SMTP_URL : config.IMAP_URL,
+      row: rows.find((row) => row.name === name),
+    }),
+  );
+}
+
 export default async function SettingsPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/settings' });
   const { name, timezone, contact, locale, currency, dailyBudgetCents, showStaffNames } =
@@ -39,6 +54,7 @@ export default async function SettingsPage() {
         budgetHint={budgetHint}
       />
       <ModelCheck drafter={drafterName()} />
+      <MailChannels channels={mailChannels()} timezone={timezone} />
     </AdminFrame>
   );
 }

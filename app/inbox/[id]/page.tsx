@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
+import { listConversationEmails } from '@/db/inbound-mail';
 import { getQuestionDetail, getSourceRows, inboxNeighbours } from '@/db/inbox';
 import { formatClock, formatDay, formatWhen } from '@/lib/format-time';
 import {
@@ -120,6 +121,8 @@ export default async function QuestionPage({
             deliveries={deliveries}
             timezone={timezone}
             customerName={question.customerName}
+            emails={listConversationEmails({ questionId: question.id })}
+            questionId={question.id}
           />
           {wroteAgain ? (
             <p

@@ -1,4 +1,5 @@
 import type { ThreadMessage } from '@/db/conversations';
+import type { ConversationEmail } from '@/db/inbound-mail';
 import type { SentReply } from '@/db/inbox';
 import type { EmailDelivery } from '@/db/outbox';
 import { formatWhen } from '@/lib/format-time';
@@ -15,12 +16,17 @@ export function Thread({
   deliveries,
   timezone,
   customerName,
+  emails = [],
+  questionId,
 }: {
   thread: ThreadMessage[];
   replies: SentReply[];
   deliveries: EmailDelivery[];
   timezone: string;
   customerName: string;
+  /** The emails behind the customer's messages, for their subject, original and attachments. */
+  emails?: ConversationEmail[];
+  questionId: number;
 }) {
   const newestFromCustomer = thread.findLast((message) => message.author === 'customer')?.id;
   return (
@@ -81,6 +87,10 @@ export function Thread({
               >
                 {message.text}
               </p>
+              <EmailDetails
+                email={emails.find((email) => email.messageId === message.id)}
+                questionId={questionId}
+              />
             </li>
           );
         })}
@@ -106,6 +116,61 @@ function EmailState({ delivery, timezone }: { delivery: EmailDelivery; timezone:
     >
       <span>{line.text}</span>
       {line.canResend ? <ResendEmail replyId={delivery.replyId} /> : null}
+    </div>
+  );
+}
+
+/** "1.9 KB": sizes of originals and attachments. */
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Where an emailed message came from: subject, attachments by name and size, the original. */
+function EmailDetails({
+  email,
+  questionId,
+}: {
+  email: ConversationEmail | undefined;
+  questionId: number;
+}) {
+  if (!email) return null;
+  return (
+    <div
+      className="mt-2 border-t border-stone-200 pt-2 text-xs text-stone-700"
+      data-testid="email-details"
+    >
+      <p>
+        By email
+        {email.fromAddress ? <> from {email.fromAddress}</> : null}
+        {email.subject ? (
+          <>
+            {' '}
+            · Subject: <span data-testid="email-subject">{email.subject}</span>
+          </>
+        ) : null}
+        {' · '}
+        <a
+          href={`/inbox/${questionId}/emails/${email.id}`}
+          className="underline"
+          data-testid="email-original"
+        >
+          Original email ({formatSize(email.size)})
+        </a>
+      </p>
+      {email.attachments.length > 0 ? (
+        <ul className="mt-1" aria-label="Attachments" data-testid="email-attachments">
+          {email.attachments.map((attachment) => (
+            <li key={`${attachment.name}-${attachment.size}`} data-testid="email-attachment">
+              {attachment.name} ({formatSize(attachment.size)})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {email.outcome === 'unreadable' ? (
+        <p className="mt-1 text-red-800">Could not read this email: {email.reason}.</p>
+      ) : null}
     </div>
   );
 }
