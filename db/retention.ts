@@ -8,6 +8,7 @@ import { eraseOutbox } from './outbox';
 import {
   agentRuns,
   bakery,
+  inboundEmails,
   messages,
   type Question,
   questions,
@@ -68,6 +69,8 @@ export function previewErasure({
   return { total, questions: rows };
 }
 
+const erasedEmail = { raw: Buffer.alloc(0), fromAddress: null, subject: null, attachments: [] };
+
 function eraseIn(db: Db, ids: number[], now: Date): void {
   db.update(questions)
     .set({
@@ -84,9 +87,12 @@ function eraseIn(db: Db, ids: number[], now: Date): void {
     .run();
   db.update(replies).set({ text: ERASED_TEXT }).where(inArray(replies.questionId, ids)).run();
   db.update(messages)
-    .set({ text: ERASED_TEXT, externalId: null, emailSubject: null })
+    .set({ text: ERASED_TEXT, externalId: null, emailSubject: null, emailFrom: null })
     .where(inArray(messages.questionId, ids))
     .run();
+  // The original emails hold everything the customer wrote: only their keys stay, so the same
+  // email fetched again is still recognised.
+  db.update(inboundEmails).set(erasedEmail).where(inArray(inboundEmails.questionId, ids)).run();
   eraseOutbox(db, ids, now, ERASED_TEXT);
   db.update(agentRuns)
     .set({ draftText: null, needsPersonNote: null })
@@ -116,6 +122,17 @@ export function eraseExpiredConversations({ now, by }: { now: Date; by: number |
   return immediate(db, () => {
     const days = getRetentionDays();
     if (days === null) return { erased: 0, days };
+    // Mail that was no question (auto-replies, bounces, lists) goes after the same period.
+    db.update(inboundEmails)
+      .set(erasedEmail)
+      .where(
+        and(
+          isNull(inboundEmails.questionId),
+          lt(inboundEmails.receivedAt, retentionCutoff(now, days)),
+          sql`length(${inboundEmails.raw}) > 0`,
+        ),
+      )
+      .run();
     const ids = db
       .select({ id: questions.id })
       .from(questions)
