@@ -125,6 +125,11 @@ export class SettingsAdminPage {
     return this.page.getByTestId('drafter');
   }
 
+  /** A mail channel's box: `data-state` is its state; it shows the server, last answer and error. */
+  mailChannel(name: 'smtp' | 'imap'): Locator {
+    return this.page.getByTestId(`mail-channel-${name}`);
+  }
+
   get dailyBudget(): Locator {
     return this.page.getByLabel('Daily model budget ($)');
   }

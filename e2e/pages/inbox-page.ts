@@ -103,6 +103,21 @@ export class QuestionPage {
     await delivery.getByRole('button', { name: 'Resend' }).click();
   }
 
+  /** Where each emailed message came from: subject, attachments, the original's link. */
+  emailDetails(): Locator {
+    return this.page.getByTestId('email-details');
+  }
+
+  /** Downloads an emailed message's original MIME (the first, unless given) and returns its bytes. */
+  async downloadOriginal(index = 0): Promise<{ bytes: Buffer; href: string }> {
+    const link = this.emailDetails().nth(index).getByTestId('email-original');
+    const href = (await link.getAttribute('href')) ?? '';
+    const [download] = await Promise.all([this.page.waitForEvent('download'), link.click()]);
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    return { bytes: readFileSync(path), href };
+  }
+
   async saveEdit() {
     await this.page.getByRole('button', { name: 'Save edit' }).click();
   }

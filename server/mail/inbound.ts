@@ -74,7 +74,7 @@ async function takeUnseen(
   const uids = (await client.search({ seen: false }, { uid: true })) || [];
   for (const uid of uids.sort((a, b) => a - b)) {
     const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-    if (!message || !message.source) continue;
+    if (!message?.source) continue;
     const stored = await takeEmail(message.source, { own });
     if (!stored.duplicate) {
       const { outcome, reason, questionId } = stored.row;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { type Dovecot, startDovecot } from '../support/dovecot';
+import { type Dovecot, freePort, startDovecot } from '../support/dovecot';
 import { type ImapProxy, startImapProxy } from '../support/imap-proxy';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
 import { useTempDatabase } from '../support/temp-db';
@@ -41,15 +41,15 @@ describe('the mail worker killed between storing an email and marking it seen', 
   });
 
   it('loses nothing and doubles nothing: the next worker finds it stored and only marks it seen', async () => {
-    dovecot = await startDovecot({ port: 4112 });
+    dovecot = await startDovecot();
     // The first worker reaches Dovecot through a relay that keeps back its "mark seen".
-    proxy = await startImapProxy({ port: 4113, target: 4112 });
+    proxy = await startImapProxy({ port: await freePort(), target: dovecot.port });
     await dovecot.append(plain);
     const env = {
       DATABASE_PATH: temp.path,
       DRAFT_MODEL: 'offline',
       IMAP_POLL_MS: '500',
-      IMAP_URL: dovecot.url.replace(':4112/', ':4113/'),
+      IMAP_URL: dovecot.url.replace(`:${dovecot.port}/`, `:${proxy.port}/`),
     };
     const first = spawnWorker(env);
     workers.push(first);

@@ -63,7 +63,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     expect(readdirSync(FIXTURES).sort()).toEqual(ORDER.map((name) => `${name}.eml`).sort());
     temp = useTempDatabase();
     getDb().$client.prepare("update questions set status = 'discarded'").run();
-    dovecot = await startDovecot({ port: 4111 });
+    dovecot = await startDovecot();
     for (const name of ORDER) await dovecot.append(fixture(name));
     process.env.IMAP_URL = dovecot.url;
     process.env.IMAP_POLL_MS = '500';

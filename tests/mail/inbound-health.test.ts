@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { resetEnvForTests } from '@/lib/env';
 import { type InboundMail, startInboundMail } from '@/server/mail/inbound';
-import { type Dovecot, startDovecot } from '../support/dovecot';
+import { type Dovecot, freePort, startDovecot } from '../support/dovecot';
 import { waitUntil } from '../support/processes';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -23,7 +24,7 @@ describe('the mailbox reader and a mail server that is down or refuses it', () =
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    dovecot = await startDovecot({ port: 4114 });
+    dovecot = await startDovecot();
   });
   afterAll(() => dovecot?.stop());
   beforeEach(() => {
@@ -44,13 +45,32 @@ describe('the mailbox reader and a mail server that is down or refuses it', () =
   }
 
   it('a server that is down is the channel’s last error, with the time and without the password', async () => {
-    read({ IMAP_URL: 'imap://bakery:down-secret@127.0.0.1:4119/INBOX' });
+    read({ IMAP_URL: `imap://bakery:down-secret@127.0.0.1:${await freePort()}/INBOX` });
     await waitUntil('the failure is recorded', () => Boolean(health()?.error));
     expect(health()?.error).toContain('ECONNREFUSED');
     expect(health()?.error).not.toContain('down-secret');
     expect(health()?.errorAt).toEqual(expect.any(Number));
     expect(health()?.ok).toBeNull();
   });
+
+  it('a server that accepts but never answers is a timeout, recorded, and the reader tries again', async () => {
+    const sockets: Socket[] = [];
+    const mute = createServer((socket) => sockets.push(socket));
+    const port = await freePort();
+    await new Promise<void>((resolve) => mute.listen(port, '127.0.0.1', resolve));
+    try {
+      read({ IMAP_URL: `imap://bakery:slow-secret@127.0.0.1:${port}/INBOX` });
+      await waitUntil('the timeout is recorded', () => Boolean(health()?.error), 40_000);
+      expect(health()?.error).toMatch(/timeout|timed out|greeting/i);
+      expect(health()?.error).not.toContain('slow-secret');
+      // It keeps trying rather than giving up.
+      await waitUntil('a second connection', () => sockets.length >= 2, 40_000);
+    } finally {
+      await inbound?.stop();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => mute.close(resolve));
+    }
+  }, 90_000);
 
   it('a refused login is the channel’s last error, never the password', async () => {
     read({ IMAP_URL: `imap://${dovecot.user}:wrong-secret@127.0.0.1:${dovecot.port}/INBOX` });

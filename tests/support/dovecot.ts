@@ -11,7 +11,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -55,12 +55,26 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
   });
 }
 
+/** A port nothing listens on right now, from the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * A real IMAP server (Dovecot) on 127.0.0.1:port with a throwaway configuration and mailbox
  * under a temp folder. Run as root, its own processes must not be: logins run as dovenull and
  * the mail belongs to the dovecot user.
  */
-export async function startDovecot({ port }: { port: number }): Promise<Dovecot> {
+export async function startDovecot({ port: wanted }: { port?: number } = {}): Promise<Dovecot> {
+  const port = wanted ?? (await freePort());
   if (!dovecotBinary) {
     throw new Error('Dovecot is not installed: apt-get install -y dovecot-imapd (see .ci/run)');
   }
@@ -188,7 +202,7 @@ service auth {
         try {
           const found: { uid: number; seen: boolean; messageId: string | null }[] = [];
           const status = await client.status(folder, { messages: true });
-          if (!status || !status.messages) return found;
+          if (!status?.messages) return found;
           for await (const message of client.fetch('1:*', {
             uid: true,
             flags: true,

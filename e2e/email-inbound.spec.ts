@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, request as newRequest, type Page } from '@playwright/test';
+import { type Dovecot, startDovecot } from '../tests/support/dovecot';
+import { SettingsAdminPage } from './pages/admin-pages';
+import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
+import { openDeskDatabase } from './support/database';
+import { expect, signIn, test } from './support/fixtures';
+import { type OwnServer, startOwnServer } from './support/own-server';
+import { ensureUser, owner, staff, type TestUser } from './support/users';
+
+/**
+ * Email in, on real servers: Dovecot on 127.0.0.1 with a throwaway mailbox, and a desk of its
+ * own reading it (IMAP_URL), drafting with the offline drafter.
+ */
+const base = Number(process.env.E2E_PORT ?? 3100);
+const imapPort = base + 15;
+const deskPort = base + 16;
+const fixtures = join(import.meta.dirname, '../tests/fixtures/mail');
+const fixture = (name: string) => readFileSync(join(fixtures, `${name}.eml`));
+
+let dovecot: Dovecot;
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  dovecot = await startDovecot({ port: imapPort });
+  server = await startOwnServer({
+    name: 'email-inbound',
+    port: deskPort,
+    env: {
+      IMAP_URL: dovecot.url,
+      IMAP_POLL_MS: '500',
+      MAIL_FROM: 'Juniper Street Bakery <orders@juniper.example>',
+      DRAFT_WORKER: 'on',
+      HOST: '127.0.0.1',
+    },
+  });
+  ensureUser(staff, server.databasePath);
+  ensureUser(owner, server.databasePath);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  dovecot?.stop();
+});
+
+async function deskPage(browser: Browser, user: TestUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+function messagesOf(id: number): { author: string; channel: string; text: string }[] {
+  const db = openDeskDatabase(server.databasePath);
+  try {
+    return db
+      .prepare('select author, channel, text from messages where question_id = ? order by id')
+      .all(id) as { author: string; channel: string; text: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+test('an email appended to the mailbox becomes a conversation with a draft; the customer’s emailed reply joins it', async ({
+  browser,
+}) => {
+  await dovecot.append(fixture('attachment'));
+  const page = await deskPage(browser, staff);
+  const inbox = new InboxPage(page);
+  await inbox.open();
+  const row = inbox.row('Ada Lovelace');
+  await expect(row.getByTestId('status-badge')).toHaveText('Needs review', { timeout: 30_000 });
+  await row.click();
+
+  const question = new QuestionPage(page);
+  await expect(question.questionText).toHaveText('Could you make the cake in the attached design?');
+  await expect(question.editor).not.toHaveValue('');
+  const details = question.emailDetails();
+  await expect(details).toHaveCount(1);
+  await expect(details.getByTestId('email-subject')).toHaveText('Cake design');
+  await expect(details).toContainText('ada@example.com');
+  await expect(details.getByTestId('email-attachment')).toHaveText(['cake-design.pdf (2.0 KB)']);
+  const id = questionIdFromUrl(page);
+
+  // The original, byte for byte as the mailbox held it; nobody signed out can fetch it.
+  const original = await question.downloadOriginal();
+  expect(original.bytes.toString('latin1')).toContain('Message-ID: <attach-1@example.com>');
+  expect(original.bytes.toString('latin1')).toContain('filename="cake-design.pdf"');
+  const anonymous = await newRequest.newContext({ baseURL: server.url });
+  expect((await anonymous.get(original.href, { maxRedirects: 0 })).status()).toBe(401);
+  await anonymous.dispose();
+
+  await question.send();
+  await expect(question.ok).toContainText('Sent.');
+
+  // The customer answers by email, quoting the conversation: only their new words join it.
+  await dovecot.append(
+    [
+      'From: Ada Lovelace <ada@example.com>',
+      'To: orders@juniper.example',
+      'Subject: Re: Cake design',
+      'Message-ID: <attach-2@example.com>',
+      'In-Reply-To: <attach-1@example.com>',
+      'References: <attach-1@example.com>',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Lovely. Can I pick it up on Friday?',
+      '',
+      'On Tue, Dec 1, 2026, Juniper Street Bakery wrote:',
+      '> Thanks for your question.',
+      '',
+    ].join('\r\n'),
+  );
+  await inbox.open();
+  await expect(inbox.row('Ada Lovelace').getByTestId('row-message-count')).toHaveText(
+    '3 messages',
+    { timeout: 30_000 },
+  );
+  await expect(inbox.row('Ada Lovelace').getByTestId('status-badge')).toHaveText('Needs review');
+  await inbox.row('Ada Lovelace').click();
+  await expect(question.questionText).toHaveText('Lovely. Can I pick it up on Friday?');
+  await expect(question.emailDetails()).toHaveCount(2);
+  expect(messagesOf(id).map((message) => [message.author, message.channel])).toEqual([
+    ['customer', 'email'],
+    ['bakery', 'web'],
+    ['customer', 'email'],
+  ]);
+  // Marked seen once stored.
+  await expect
+    .poll(async () => (await dovecot.list()).map((message) => message.seen))
+    .toEqual([true, true]);
+  await page.context().close();
+});
+
+test('mail that cannot be read waits for staff with its original; the settings page shows the channels', async ({
+  browser,
+}) => {
+  await dovecot.append(fixture('unparseable'));
+  const page = await deskPage(browser, staff);
+  const inbox = new InboxPage(page);
+  await inbox.open('?group=failed');
+  const row = inbox.row('Unknown sender');
+  await expect(row).toHaveCount(1, { timeout: 30_000 });
+  await row.click();
+  const question = new QuestionPage(page);
+  await expect(
+    page.getByText(/This email could not be read: it has no sender address/),
+  ).toBeVisible();
+  const original = await question.downloadOriginal();
+  expect(original.bytes.toString('latin1')).toContain('not an email at all');
+  await page.context().close();
+
+  const ownerPage = await deskPage(browser, owner);
+  const settings = new SettingsAdminPage(ownerPage);
+  await settings.goto();
+  const imap = settings.mailChannel('imap');
+  await expect(imap).toHaveAttribute('data-state', 'healthy');
+  await expect(imap.getByTestId('mail-channel-server')).toHaveText(
+    `imap://${dovecot.user}@127.0.0.1:${dovecot.port}/INBOX`,
+  );
+  await expect(imap).toContainText('Last answered');
+  await expect(settings.mailChannel('smtp')).toHaveAttribute('data-state', 'not configured');
+  expect(await ownerPage.content()).not.toContain(dovecot.password);
+
+  // The mail server goes away: the owner sees it failing, with the error and its time.
+  dovecot.stop();
+  await expect
+    .poll(
+      async () => {
+        await settings.goto();
+        return settings.mailChannel('imap').getAttribute('data-state');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('failing');
+  await expect(settings.mailChannel('imap').getByTestId('mail-channel-error')).toContainText(
+    /ECONNREFUSED|closed|Connection/i,
+  );
+  expect(await ownerPage.content()).not.toContain(dovecot.password);
+  // The desk keeps working without it.
+  await new InboxPage(ownerPage).open();
+  await ownerPage.context().close();
+});
