@@ -74,8 +74,9 @@ async function takeUnseen(
   const uids = (await client.search({ seen: false }, { uid: true })) || [];
   for (const uid of uids.sort((a, b) => a - b)) {
     const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-    if (!message?.source) continue;
-    const stored = await takeEmail(message.source, { own });
+    const source = message === false ? undefined : message.source;
+    if (!source) continue;
+    const stored = await takeEmail(source, { own });
     if (!stored.duplicate) {
       const { outcome, reason, questionId } = stored.row;
       log(

@@ -202,7 +202,7 @@ service auth {
         try {
           const found: { uid: number; seen: boolean; messageId: string | null }[] = [];
           const status = await client.status(folder, { messages: true });
-          if (!status?.messages) return found;
+          if (status === false || !status.messages) return found;
           for await (const message of client.fetch('1:*', {
             uid: true,
             flags: true,
