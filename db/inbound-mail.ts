@@ -171,7 +171,16 @@ export function storeInboundEmail({
         channel: 'email',
         text: UNREADABLE_TEXT,
         at: now,
-        emailMessageId: messageId,
+        // An id some other message already carries stays with that one.
+        emailMessageId:
+          messageId &&
+          !db
+            .select({ id: messages.id })
+            .from(messages)
+            .where(eq(messages.emailMessageId, messageId))
+            .get()
+            ? messageId
+            : null,
       });
       return keep({
         outcome: 'unreadable',

@@ -95,4 +95,31 @@ describe('which conversation an email joins', () => {
       reason: 'notFound',
     });
   });
+
+  it('mail naming a Message-ID the desk already holds is stored without taking the id', async () => {
+    const first = await takeEmail(email({ subject: 'Muffins' }), { own });
+    const db = getDb().$client;
+    db.prepare(
+      "update messages set email_message_id = 'sent-by-desk@juniper.example' where id = ?",
+    ).run(first.row.messageId);
+    const unreadable = await takeEmail(
+      Buffer.from(
+        'Subject: no sender\r\nMessage-ID: <sent-by-desk@juniper.example>\r\n\r\nhello\r\n',
+      ),
+      { own },
+    );
+    expect(unreadable.row.outcome).toBe('unreadable');
+    expect(
+      db
+        .prepare('select email_message_id from messages where id = ?')
+        .get(unreadable.row.messageId),
+    ).toEqual({ email_message_id: null });
+    const copy = await takeEmail(
+      Buffer.from(
+        'From: ada@example.com\r\nSubject: Muffins\r\nMessage-ID: <sent-by-desk@juniper.example>\r\n\r\nhi\r\n',
+      ),
+      { own },
+    );
+    expect(copy.duplicate).toBe(true);
+  });
 });
