@@ -46,6 +46,20 @@ export async function takeEmail(
 
 export type InboundMail = { stop: () => Promise<void> };
 
+/** A pass that has not finished by then is stuck on a silent server: reconnect. */
+const PASS_DEADLINE_MS = 2 * 60_000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the mail server did not answer within ${ms / 1000} s`)),
+      ms,
+    );
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 type Log = (message: string) => void;
 
 /** Waits up to ms, or less when stop() is called. */
@@ -124,7 +138,8 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 5 * 60_000,
-      maxIdleTime: Math.min(pollMs, 5 * 60_000),
+      // IDLE soon after each pass, so new mail is pushed rather than waiting for the poll.
+      autoIdleDelay: 1_000,
     });
     current = client;
     // An 'error' without a listener would end the process.
@@ -140,33 +155,34 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
         }
         await client.mailboxOpen(server.mailbox);
       }
-      // One pass at a time: IDLE's news and the poll may ask together.
-      let running: Promise<void> = Promise.resolve();
-      let again = false;
-      const pass = () => {
-        if (again || stopping.signal.aborted) return;
-        again = true;
-        running = running
-          .then(async () => {
-            again = false;
-            await takeUnseen(client, { own, doneFolder, log });
-            recordMailChannelOk({ name: 'imap', now: new Date() });
-          })
-          .catch((error) => {
-            failed(error);
-            // A failed pass may have left the connection in any state: start over.
-            client.close();
-          });
-      };
-      client.on('exists', pass);
-      const poll = setInterval(pass, pollMs);
-      pass();
-      await Promise.race([
-        closed,
-        new Promise((resolve) => stopping.signal.addEventListener('abort', resolve)),
-      ]);
-      clearInterval(poll);
-      await running;
+      // One pass at a time, then wait: for IDLE's news of new mail, or the poll interval (for
+      // servers that push nothing), whichever comes first. Between passes the client idles.
+      let news = false;
+      let wake = () => {};
+      client.on('exists', () => {
+        news = true;
+        wake();
+      });
+      const stopped = new Promise<void>((resolve) =>
+        stopping.signal.addEventListener('abort', () => resolve()),
+      );
+      while (!stopping.signal.aborted && client.usable) {
+        news = false;
+        await withDeadline(takeUnseen(client, { own, doneFolder, log }), PASS_DEADLINE_MS);
+        recordMailChannelOk({ name: 'imap', now: new Date() });
+        if (news) continue;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          closed,
+          stopped,
+          new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, pollMs);
+          }),
+        ]);
+        clearTimeout(timer);
+        wake = () => {};
+      }
     } finally {
       if (client.usable) await client.logout().catch(() => client.close());
       else client.close();

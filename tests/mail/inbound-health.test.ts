@@ -17,6 +17,11 @@ const health = () =>
     )
     .get() as Health | undefined;
 
+const stored = () =>
+  getDb().$client.prepare('select count(*) from inbound_emails').pluck().get() as number;
+const email = (messageId: string) =>
+  `From: Ada <ada@example.com>\r\nSubject: Bagels\r\nMessage-ID: <${messageId}>\r\n\r\nAny bagels today?\r\n`;
+
 describe('the mailbox reader and a mail server that is down or refuses it', () => {
   let temp: ReturnType<typeof useTempDatabase>;
   let dovecot: Dovecot;
@@ -98,4 +103,26 @@ describe('the mailbox reader and a mail server that is down or refuses it', () =
     await waitUntil('a good pass is recorded', () => Boolean(health()?.ok));
     expect(health()?.error).toBeNull();
   }, 40_000);
+
+  it('with polling far off, new mail arrives as the server pushes it (IDLE)', async () => {
+    read({ IMAP_URL: dovecot.url, IMAP_POLL_MS: '600000' });
+    await waitUntil('a first pass', () => Boolean(health()?.ok));
+    // Mail from earlier tests was taken by the first pass; this one arrives after it.
+    const before = stored();
+    await dovecot.append(email('idle-1@example.com'));
+    await waitUntil('the email is stored', () => stored() === before + 1);
+  });
+
+  it('a server without IDLE is polled every IMAP_POLL_MS', async () => {
+    const plain = await startDovecot({ idle: false });
+    try {
+      read({ IMAP_URL: plain.url, IMAP_POLL_MS: '300' });
+      await waitUntil('a first pass', () => Boolean(health()?.ok));
+      await plain.append(email('poll-1@example.com'));
+      await waitUntil('the email is stored', () => stored() === 1);
+    } finally {
+      await inbound?.stop();
+      plain.stop();
+    }
+  });
 });

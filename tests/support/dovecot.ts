@@ -73,7 +73,14 @@ export function freePort(): Promise<number> {
  * under a temp folder. Run as root, its own processes must not be: logins run as dovenull and
  * the mail belongs to the dovecot user.
  */
-export async function startDovecot({ port: wanted }: { port?: number } = {}): Promise<Dovecot> {
+export async function startDovecot({
+  port: wanted,
+  idle = true,
+}: {
+  port?: number;
+  /** false: the server does not offer IDLE, so clients must poll. */
+  idle?: boolean;
+} = {}): Promise<Dovecot> {
   const port = wanted ?? (await freePort());
   if (!dovecotBinary) {
     throw new Error('Dovecot is not installed: apt-get install -y dovecot-imapd (see .ci/run)');
@@ -114,7 +121,7 @@ default_internal_group = ${ownUser}
 default_login_user = ${asRoot ? 'dovenull' : ownUser}
 first_valid_uid = 1
 mail_location = maildir:${mailDir}/%u/Maildir
-passdb {
+${idle ? '' : 'imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ UIDPLUS MOVE\n'}passdb {
   driver = passwd-file
   args = scheme=PLAIN ${join(dir, 'passwd')}
 }
