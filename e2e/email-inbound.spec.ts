@@ -62,6 +62,15 @@ function messagesOf(id: number): { author: string; channel: string; text: string
   }
 }
 
+function statusOf(id: number): string {
+  const db = openDeskDatabase(server.databasePath);
+  try {
+    return db.prepare('select status from questions where id = ?').pluck().get(id) as string;
+  } finally {
+    db.close();
+  }
+}
+
 test('an email appended to the mailbox becomes a conversation with a draft; the customer’s emailed reply joins it', async ({
   browser,
 }) => {
@@ -112,11 +121,12 @@ test('an email appended to the mailbox becomes a conversation with a draft; the 
       '',
     ].join('\r\n'),
   );
+  // Stored and drafted again; then the inbox shows it (the page renders what is stored).
+  await expect
+    .poll(() => `${messagesOf(id).length} ${statusOf(id)}`, { timeout: 30_000 })
+    .toBe('3 drafted');
   await inbox.open();
-  await expect(inbox.row('Ada Lovelace').getByTestId('row-message-count')).toHaveText(
-    '3 messages',
-    { timeout: 30_000 },
-  );
+  await expect(inbox.row('Ada Lovelace').getByTestId('row-message-count')).toHaveText('3 messages');
   await expect(inbox.row('Ada Lovelace').getByTestId('status-badge')).toHaveText('Needs review');
   await inbox.row('Ada Lovelace').click();
   await expect(question.questionText).toHaveText('Lovely. Can I pick it up on Friday?');
