@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
+import { createQuestion } from '@/db/questions';
 import { type Dovecot, freePort, startDovecot } from '../support/dovecot';
 import { type ImapProxy, startImapProxy } from '../support/imap-proxy';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
@@ -80,4 +81,39 @@ describe('the mail worker killed between storing an email and marking it seen', 
     killGroup(second, 'SIGTERM');
     expect(await second.exited).toBe(0);
   }, 90_000);
+
+  it('a worker whose mail server is down keeps drafting, and says why mail is not read', async () => {
+    createQuestion({
+      text: 'Are you open on Saturday?',
+      customerName: 'Web Customer',
+      customerEmail: null,
+      channel: 'api',
+      externalId: 'web-1',
+    });
+    const worker = spawnWorker({
+      DATABASE_PATH: temp.path,
+      DRAFT_MODEL: 'offline',
+      IMAP_POLL_MS: '300',
+      IMAP_URL: `imap://desk:secret-word@127.0.0.1:${await freePort()}/INBOX`,
+    });
+    workers.push(worker);
+    await waitUntil(
+      'the question is drafted',
+      () =>
+        count(
+          "select count(*) from questions where external_id = 'web-1' and status = 'drafted'",
+        ) === 1,
+    );
+    await waitUntil(
+      'the mail server is recorded as failing',
+      () =>
+        count(
+          "select count(*) from mail_channels where name = 'imap' and last_error like '%ECONNREFUSED%'",
+        ) === 1,
+    );
+    expect(worker.child.exitCode).toBeNull();
+    expect(worker.output()).not.toContain('secret-word');
+    killGroup(worker, 'SIGTERM');
+    expect(await worker.exited).toBe(0);
+  }, 60_000);
 });
