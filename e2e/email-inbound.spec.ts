@@ -2,34 +2,44 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, request as newRequest, type Page } from '@playwright/test';
 import { type Dovecot, startDovecot } from '../tests/support/dovecot';
+import { type SmtpSink, startSmtpSink } from '../tests/support/smtp-sink';
 import { SettingsAdminPage } from './pages/admin-pages';
 import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
+import { TicketPage } from './pages/ticket-page';
 import { openDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { ensureUser, owner, staff, type TestUser } from './support/users';
 
 /**
- * Email in, on real servers: Dovecot on 127.0.0.1 with a throwaway mailbox, and a desk of its
- * own reading it (IMAP_URL), drafting with the offline drafter.
+ * Email in and out, on real servers: Dovecot on 127.0.0.1 with a throwaway mailbox the desk
+ * reads (IMAP_URL), an SMTP server (the smtp-server package) it sends replies through
+ * (SMTP_URL), and a desk of its own drafting with the offline drafter.
  */
 const base = Number(process.env.E2E_PORT ?? 3100);
-const imapPort = base + 15;
-const deskPort = base + 16;
+const imapPort = base + 16;
+const deskPort = base + 17;
+const smtpPort = base + 18;
+const deskURL = `http://127.0.0.1:${deskPort}`;
 const fixtures = join(import.meta.dirname, '../tests/fixtures/mail');
 const fixture = (name: string) => readFileSync(join(fixtures, `${name}.eml`));
 
 let dovecot: Dovecot;
+let sink: SmtpSink;
 let server: OwnServer;
 
 test.beforeAll(async () => {
+  test.setTimeout(90_000);
   dovecot = await startDovecot({ port: imapPort });
+  sink = await startSmtpSink(smtpPort);
   server = await startOwnServer({
     name: 'email-inbound',
     port: deskPort,
     env: {
       IMAP_URL: dovecot.url,
       IMAP_POLL_MS: '500',
+      SMTP_URL: sink.url,
+      PUBLIC_BASE_URL: deskURL,
       MAIL_FROM: 'Juniper Street Bakery <orders@juniper.example>',
       DRAFT_WORKER: 'on',
       HOST: '127.0.0.1',
@@ -42,7 +52,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   dovecot?.stop();
+  await sink?.close();
 });
+
+const receivedBy = (address: string) => sink.received.filter((m) => m.to.includes(address));
 
 async function deskPage(browser: Browser, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url });
@@ -71,7 +84,7 @@ function statusOf(id: number): string {
   }
 }
 
-test('an email appended to the mailbox becomes a conversation with a draft; the customer’s emailed reply joins it', async ({
+test('an email in the mailbox becomes a conversation with a draft; staff send; the customer receives one threaded email with the reply and the ticket link; their emailed answer joins the conversation', async ({
   browser,
 }) => {
   await dovecot.append(fixture('attachment'));
@@ -100,24 +113,39 @@ test('an email appended to the mailbox becomes a conversation with a draft; the 
   expect((await anonymous.get(original.href, { maxRedirects: 0 })).status()).toBe(401);
   await anonymous.dispose();
 
+  // Staff send; the customer's mail server receives exactly one email, threaded under theirs.
+  const reply = 'Yes, Ada: we can make the cake in your design. Pick it up any day from 8:00.';
+  await question.editor.fill(reply);
   await question.send();
-  await expect(question.ok).toContainText('Sent.');
+  await expect(question.ok).toContainText('on its way to ada@example.com by email');
+  await expect(question.emailDeliveries()).toHaveAttribute('data-status', 'sent');
+  const emails = receivedBy('ada@example.com');
+  expect(emails).toHaveLength(1);
+  const email = emails[0]?.email;
+  expect(email?.header('subject')).toBe('Re: Cake design');
+  expect(email?.header('in-reply-to')).toBe('<attach-1@example.com>');
+  expect(email?.header('references')).toBe('<attach-1@example.com>');
+  expect(email?.text).toContain(reply);
+  const bakeryMessageId = /^<(.+)>$/.exec(email?.header('message-id') ?? '')?.[1];
+  expect(bakeryMessageId).toBeDefined();
+  const link = new RegExp(`${deskURL}/t/[A-Za-z0-9_-]+`).exec(email?.text ?? '')?.[0];
+  expect(link).toBeDefined();
 
-  // The customer answers by email, quoting the conversation: only their new words join it.
+  // The customer answers from their mail program, quoting the reply: only their words join.
   await dovecot.append(
     [
       'From: Ada Lovelace <ada@example.com>',
-      'To: orders@juniper.example',
+      'To: Juniper Street Bakery <orders@juniper.example>',
       'Subject: Re: Cake design',
       'Message-ID: <attach-2@example.com>',
-      'In-Reply-To: <attach-1@example.com>',
-      'References: <attach-1@example.com>',
+      `In-Reply-To: <${bakeryMessageId}>`,
+      `References: <attach-1@example.com> <${bakeryMessageId}>`,
       'Content-Type: text/plain; charset=utf-8',
       '',
       'Lovely. Can I pick it up on Friday?',
       '',
       'On Tue, Dec 1, 2026, Juniper Street Bakery wrote:',
-      '> Thanks for your question.',
+      `> ${reply}`,
       '',
     ].join('\r\n'),
   );
@@ -133,13 +161,25 @@ test('an email appended to the mailbox becomes a conversation with a draft; the 
   await expect(question.emailDetails()).toHaveCount(2);
   expect(messagesOf(id).map((message) => [message.author, message.channel])).toEqual([
     ['customer', 'email'],
-    ['bakery', 'web'],
+    ['bakery', 'email'],
     ['customer', 'email'],
   ]);
-  // Marked seen once stored.
+  // Each email was marked seen once stored; the customer still has exactly one email.
   await expect
     .poll(async () => (await dovecot.list()).map((message) => message.seen))
     .toEqual([true, true]);
+  expect(receivedBy('ada@example.com')).toHaveLength(1);
+
+  // The link in the email opens the whole conversation for the customer, never signed in.
+  const customer = await (await browser.newContext()).newPage();
+  const ticket = new TicketPage(customer);
+  await ticket.open(link ?? '');
+  expect(await ticket.thread()).toEqual([
+    ['customer', 'Could you make the cake in the attached design?'],
+    ['bakery', reply],
+    ['customer', 'Lovely. Can I pick it up on Friday?'],
+  ]);
+  await customer.context().close();
   await page.context().close();
 });
 
@@ -170,7 +210,9 @@ test('mail that cannot be read waits for staff with its original; the settings p
     `imap://${dovecot.user}@127.0.0.1:${dovecot.port}/INBOX`,
   );
   await expect(imap).toContainText('Last answered');
-  await expect(settings.mailChannel('smtp')).toHaveAttribute('data-state', 'not configured');
+  const smtp = settings.mailChannel('smtp');
+  await expect(smtp).toHaveAttribute('data-state', 'healthy');
+  await expect(smtp.getByTestId('mail-channel-server')).toHaveText(`smtp://127.0.0.1:${sink.port}`);
   expect(await ownerPage.content()).not.toContain(dovecot.password);
 
   // The mail server goes away: the owner sees it failing, with the error and its time.
