@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailChannelView } from './channel-state';
 import { readEmail, writtenText } from './read-email';
-import { addressOf, describeMailError, parseMailServer } from './server-url';
+import { describeMailError, parseMailServer } from './server-url';
 import { subjectKey, ticketReference, ticketReferenceIn } from './thread';
 
 const own = { ownAddresses: ['orders@juniper.example'] };
@@ -96,12 +96,6 @@ describe('mail server addresses', () => {
       describeMailError({ message: 'connect ECONNREFUSED 127.0.0.1:1', code: 'ECONNREFUSED' }, []),
     ).toBe('connect ECONNREFUSED 127.0.0.1:1');
     expect(describeMailError(undefined, [])).toBe('the mail server failed');
-  });
-
-  it('MAIL_FROM gives the desk’s own address', () => {
-    expect(addressOf('Juniper <Hello@Juniper.example>')).toBe('hello@juniper.example');
-    expect(addressOf('hello@juniper.example')).toBe('hello@juniper.example');
-    expect(addressOf('desk')).toBeNull();
   });
 });
 

@@ -72,10 +72,3 @@ export function describeMailError(error: unknown, secrets: readonly string[]): s
   }
   return text.slice(0, 500);
 }
-
-/** The address inside `Name <address>` (MAIL_FROM), lower-cased; null when it holds none. */
-export function addressOf(value: string | undefined): string | null {
-  if (!value) return null;
-  const inside = /<([^<>\s]+@[^<>\s]+)>/.exec(value)?.[1] ?? value.trim();
-  return /^[^\s@<>]+@[^\s@<>]+$/.test(inside) ? inside.toLowerCase() : null;
-}

@@ -3,20 +3,16 @@ import { ImapFlow } from 'imapflow';
 import { type StoredEmail, storeInboundEmail } from '@/db/inbound-mail';
 import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels';
 import { env } from '@/lib/env';
+import { mailboxAddress } from '@/lib/mail/address';
 import { readEmail } from '@/lib/mail/read-email';
-import {
-  addressOf,
-  describeMailError,
-  type MailServer,
-  parseMailServer,
-} from '@/lib/mail/server-url';
+import { describeMailError, type MailServer, parseMailServer } from '@/lib/mail/server-url';
 import { publishDeskEvent } from '../drafting/live';
 
 /** The desk's own addresses: mail from them is its own coming back, never a question. */
 export function ownAddresses(config = env()): string[] {
-  const own = [addressOf(config.MAIL_FROM)];
-  if (config.IMAP_URL) own.push(addressOf(parseMailServer(config.IMAP_URL).user));
-  return own.filter((address): address is string => address !== null);
+  const own = [config.MAIL_FROM ? mailboxAddress(config.MAIL_FROM) : undefined];
+  if (config.IMAP_URL) own.push(mailboxAddress(parseMailServer(config.IMAP_URL).user));
+  return own.filter((address) => address !== undefined).map((address) => address.toLowerCase());
 }
 
 /**
