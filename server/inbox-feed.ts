@@ -1,20 +1,21 @@
 import 'server-only';
-import { inboxChangeStamp } from '@/db/inbox';
+import { inboxChangeStamp, otherConnectionsCommitCount } from '@/db/inbox';
 import type { AgentEvent } from '@/lib/agent/types';
 import { onDeskEvent } from '@/server/drafting/live';
 
 /**
  * The inbox's live feed for this server process. Open inbox tabs subscribe; the feed relays the
  * in-process desk events (a question arrived or changed, a draft is being written) and, so that a
- * separately run worker or another server's changes also show, compares a cheap change stamp
- * of the questions table every couple of seconds. One bus listener and one timer serve every
- * subscriber, and both stop when the last one leaves.
+ * separately run worker or another server's changes also show, reads SQLite's count of other
+ * connections' commits every quarter second (constant time), and only when it moved compares
+ * the questions table's change stamp. One bus listener and one timer serve every subscriber,
+ * and both stop when the last one leaves.
  */
 export type FeedMessage =
   | { event: 'queue'; data: { questionId: number | null } }
   | { event: 'progress'; data: { questionId: number; event: AgentEvent } };
 
-export const FEED_POLL_MS = 2_000;
+export const FEED_POLL_MS = 250;
 
 type Feed = {
   listeners: Set<(message: FeedMessage) => void>;
@@ -55,7 +56,11 @@ function start(current: Feed): () => void {
     }
   });
   let stamp = safeStamp();
+  let commits = safeCommitCount();
   const timer = setInterval(() => {
+    const moved = safeCommitCount();
+    if (moved === commits) return;
+    commits = moved;
     const next = safeStamp();
     if (next !== stamp) {
       stamp = next;
@@ -68,6 +73,14 @@ function start(current: Feed): () => void {
     clearInterval(timer);
     current.stop = undefined;
   };
+}
+
+function safeCommitCount(): number {
+  try {
+    return otherConnectionsCommitCount();
+  } catch {
+    return -1;
+  }
 }
 
 function safeStamp(): string {
