@@ -163,21 +163,6 @@ export function listThreadForCustomer({ questionId }: { questionId: number }): T
   return listThread({ questionId, withStaffNames: shown });
 }
 
-/** The newest message a customer wrote in a conversation. */
-export function latestCustomerMessage({
-  questionId,
-}: {
-  questionId: number;
-}): Pick<Message, 'id' | 'at' | 'text'> | undefined {
-  return getDb()
-    .select({ id: messages.id, at: messages.at, text: messages.text })
-    .from(messages)
-    .where(and(eq(messages.questionId, questionId), eq(messages.author, 'customer')))
-    .orderBy(desc(messages.id))
-    .limit(1)
-    .get();
-}
-
 /** What a drafting run reads: every message so far, as author and text. */
 export function threadForDrafting({
   questionId,

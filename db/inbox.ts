@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { type SourceRows, sourceKeys } from '@/lib/inbox/sources';
 import type { FactsNow } from '@/lib/inbox/staleness';
@@ -48,11 +49,12 @@ export type InboxRow = Pick<
   > | null;
 };
 
-// The newest customer message of the row's conversation, read from the (question_id, id) index.
-const latestCustomer = (column: 'id' | 'text' | 'at') =>
-  sql.raw(
-    `(select m.${column} from messages m where m.question_id = "questions"."id" and m.author = 'customer' order by m.id desc limit 1)`,
-  );
+// The newest customer message of the row's conversation, found from the (question_id, id) index.
+const latestMessage = alias(messages, 'latest_message');
+const isLatestCustomerMessage = eq(
+  latestMessage.id,
+  sql`(select max(m.id) from ${messages} m where m.question_id = ${questions.id} and m.author = 'customer')`,
+);
 
 /** Only questions whose current draft a run marked for a person. */
 function personFilter(needsPerson: boolean | undefined): SQL | undefined {
@@ -129,9 +131,9 @@ export function listInbox({
       text: questions.text,
       status: questions.status,
       receivedAt: questions.receivedAt,
-      latestId: sql<number | null>`${latestCustomer('id')}`,
-      latestText: sql<string | null>`${latestCustomer('text')}`,
-      latestAt: sql<number | null>`${latestCustomer('at')}`,
+      latestId: latestMessage.id,
+      latestText: latestMessage.text,
+      latestAt: latestMessage.at,
       messageCount: sql<number>`(select count(*) from ${messages} where ${messages.questionId} = ${questions.id})`,
       emailFailed: sql<number>`exists (select 1 from ${emailOutbox} where ${emailOutbox.questionId} = ${questions.id} and ${emailOutbox.status} = 'failed')`,
       answeredMessageId: agentRuns.answeredMessageId,
@@ -143,6 +145,7 @@ export function listInbox({
     })
     .from(questions)
     .leftJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
+    .leftJoin(latestMessage, isLatestCustomerMessage)
     .where(
       and(
         inArray(questions.status, statusesOf(group)),
@@ -172,7 +175,7 @@ export function listInbox({
       emailFailed: Boolean(emailFailed),
       latest:
         latestId !== null && latestText !== null && latestAt !== null
-          ? { id: latestId, text: latestText, at: new Date(latestAt) }
+          ? { id: latestId, text: latestText, at: latestAt }
           : null,
       run:
         stopKind !== null && factsVersion !== null

@@ -74,7 +74,6 @@ export const ticketMessageSchema = z.object({
     .regex(TICKET_TOKEN_SHAPE, 'This page is not a ticket.'),
   text: customerText('message'),
 });
-export type TicketMessageInput = z.infer<typeof ticketMessageSchema>;
 
 /**
  * POST /api/questions. Unknown fields are refused, so a typo is an error rather than lost data.

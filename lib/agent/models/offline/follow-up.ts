@@ -1,5 +1,5 @@
 import type { ThreadTurn } from '../../types';
-import { type Reading, type ReadingContext, readQuestion } from './read-question';
+import { normalize, type Reading, type ReadingContext, readQuestion } from './read-question';
 
 /**
  * A conversation read by rules: the newest message is the one answered, and when it refers
@@ -14,10 +14,6 @@ const changing =
   /\b(actually|instead|make it|make that|change|changing|move|moving|switch|rather|swap|what about|how about|can it be|could it be|can we do|could we do)\b/;
 
 type Item = Reading['items'][number];
-
-function normalize(text: string): string {
-  return text.toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
-}
 
 /** The latest earlier reading that asked for items: the order a follow-up can refer to. */
 function earlierOrder(readings: Reading[]): Reading | undefined {

@@ -128,7 +128,8 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   };
 }
 
-function normalize(question: string): string {
+/** Lower case, plain quotes and dashes, and times split from their words: the text rules read. */
+export function normalize(question: string): string {
   return (
     question
       .toLowerCase()
