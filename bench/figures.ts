@@ -40,7 +40,28 @@ export type BenchmarkResult = {
   error?: string;
   /** Shown under the benchmark when one of its targets is missed: the known cause and the fix. */
   whenMissed?: string;
+  /** Drawn under the benchmark's table: time against size, or how latencies spread. */
+  charts?: Chart[];
 };
+
+/**
+ * A chart in the report. `lines`: one or more series of (x, y) points, e.g. milliseconds against
+ * conversations. `distribution`: raw samples per series, drawn as counts per latency bucket.
+ */
+export type Chart =
+  | {
+      kind: 'lines';
+      title: string;
+      xLabel: string;
+      yLabel: string;
+      series: { name: string; points: { x: number; y: number }[] }[];
+    }
+  | {
+      kind: 'distribution';
+      title: string;
+      unit: string;
+      series: { name: string; samples: number[] }[];
+    };
 
 export type Machine = {
   cpu: string;
