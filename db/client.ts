@@ -71,6 +71,15 @@ export function getDb(): Db {
   return cache.__bakeryDb.db;
 }
 
+/**
+ * SQLite's count of commits made through other connections to this database file (another
+ * process, another server): constant-time, so it can be read every fraction of a second. Writes
+ * through this process's own connection do not move it; they announce themselves in-process.
+ */
+export function otherConnectionsCommitCount(): number {
+  return getDb().$client.pragma('data_version', { simple: true }) as number;
+}
+
 export function closeDb(): void {
   cache.__bakeryDb?.db.$client.close();
   cache.__bakeryDb = undefined;

@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, getDb, immediate } from './client';
+import { prepared } from './prepared';
 import { unclaimed } from './queue';
 import {
   bakery,
@@ -39,11 +40,18 @@ export function messageByExternalId(
   externalId: string | null | undefined,
 ): Message | undefined {
   if (externalId == null) return undefined;
-  return db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.channel, channel), eq(messages.externalId, externalId)))
-    .get();
+  return prepared(db, 'messages.byExternalId', (d) =>
+    d
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.channel, sql.placeholder('channel')),
+          eq(messages.externalId, sql.placeholder('externalId')),
+        ),
+      )
+      .prepare(),
+  ).get({ channel, externalId });
 }
 
 export type AddedMessage =
@@ -190,5 +198,37 @@ export function insertMessage(
     at: Date;
   } & Partial<Pick<Message, 'emailMessageId' | 'emailSubject' | 'emailFrom' | 'emailReferences'>>,
 ): Message {
-  return db.insert(messages).values(values).returning().get();
+  const row = insertMessageStatement(db).get({
+    externalId: null,
+    replyId: null,
+    emailMessageId: null,
+    emailSubject: null,
+    emailFrom: null,
+    emailReferences: null,
+    ...values,
+  });
+  if (!row) throw new Error('The message could not be stored.');
+  return row;
 }
+
+/** Every message is written through this one statement: intake writes one per question. */
+const insertMessageStatement = (db: Db) =>
+  prepared(db, 'messages.insert', (d) =>
+    d
+      .insert(messages)
+      .values({
+        questionId: sql.placeholder('questionId'),
+        author: sql.placeholder('author'),
+        channel: sql.placeholder('channel'),
+        text: sql.placeholder('text'),
+        externalId: sql.placeholder('externalId'),
+        replyId: sql.placeholder('replyId'),
+        at: sql.placeholder('at'),
+        emailMessageId: sql.placeholder('emailMessageId'),
+        emailSubject: sql.placeholder('emailSubject'),
+        emailFrom: sql.placeholder('emailFrom'),
+        emailReferences: sql.placeholder('emailReferences'),
+      })
+      .returning()
+      .prepare(),
+  );

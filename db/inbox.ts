@@ -305,15 +305,6 @@ export function getQuestionDetail({ id }: { id: number }): QuestionDetail | unde
 }
 
 /**
- * SQLite's count of commits made through other connections to this database file (another
- * process, another server): constant-time, so it can be read every fraction of a second. Writes
- * through this process's own connection do not move it; they announce themselves in-process.
- */
-export function otherConnectionsCommitCount(): number {
-  return getDb().$client.pragma('data_version', { simple: true }) as number;
-}
-
-/**
  * Changes whenever a question is added or changes state, whoever wrote it (this server, a
  * separate worker process, a colleague): the live feed compares it every couple of seconds.
  */

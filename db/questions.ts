@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
-import { getDb, immediate } from './client';
+import { type Db, getDb, immediate } from './client';
 import { insertMessage, messageByExternalId } from './conversations';
+import { prepared } from './prepared';
 import { type Channel, type Question, questions } from './schema';
 import { revokeTicketTokens, ticketQuestionWhere } from './ticket-tokens';
 
@@ -36,23 +37,15 @@ export function createQuestion(input: NewQuestion): StoredQuestion {
       ? db.select().from(questions).where(eq(questions.id, repeat.questionId)).get()
       : undefined;
     if (earlier) return { question: earlier, created: false };
-    const inserted = db
-      .insert(questions)
-      .values({
-        text: input.text,
-        customerName: input.customerName,
-        customerEmail: input.customerEmail,
-        channel: input.channel,
-        externalId: input.externalId ?? null,
-        ticketHash: hashTicketToken(ticketToken),
-        status: 'queued',
-        receivedAt: now,
-        lastMessageAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning()
-      .get();
+    const inserted = insertQuestionStatement(db).get({
+      text: input.text,
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      channel: input.channel,
+      externalId: input.externalId ?? null,
+      ticketHash: hashTicketToken(ticketToken),
+      receivedAt: now,
+    });
     if (inserted) {
       insertMessage(db, {
         questionId: inserted.id,
@@ -79,6 +72,28 @@ export function createQuestion(input: NewQuestion): StoredQuestion {
     return { question: existing, created: false };
   });
 }
+
+/** Intake's insert, prepared once: a conversation arrives queued, its first message its newest. */
+const insertQuestionStatement = (db: Db) =>
+  prepared(db, 'questions.insert', (d) =>
+    d
+      .insert(questions)
+      .values({
+        text: sql.placeholder('text'),
+        customerName: sql.placeholder('customerName'),
+        customerEmail: sql.placeholder('customerEmail'),
+        channel: sql.placeholder('channel'),
+        externalId: sql.placeholder('externalId'),
+        ticketHash: sql.placeholder('ticketHash'),
+        status: 'queued',
+        receivedAt: sql.placeholder('receivedAt'),
+        lastMessageAt: sql.placeholder('receivedAt'),
+        updatedAt: sql.placeholder('receivedAt'),
+      })
+      .onConflictDoNothing()
+      .returning()
+      .prepare(),
+  );
 
 /** The conversation a ticket link opens: its first link, or one a reply's email carried. */
 export function getQuestionByTicket({ token }: { token: string }): Question | undefined {

@@ -69,6 +69,8 @@ const envSchema = z
     IMAP_POLL_MS: positiveInt(30_000),
     /** Where handled mail is moved; unset, it is only marked seen. */
     IMAP_DONE_FOLDER: optionalString,
+    /** `npm run bench` turns on an empty route (POST /api/bench-floor) to measure Next's floor. */
+    BENCH_FLOOR: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
   })
   .superRefine((env, ctx) => {
     const hosts = allowedHostNames({

@@ -1,5 +1,6 @@
 import 'server-only';
-import { inboxChangeStamp, otherConnectionsCommitCount } from '@/db/inbox';
+import { otherConnectionsCommitCount } from '@/db/client';
+import { inboxChangeStamp } from '@/db/inbox';
 import type { AgentEvent } from '@/lib/agent/types';
 import { onDeskEvent } from '@/server/drafting/live';
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { otherConnectionsCommitCount } from '@/db/client';
 import { claimQuestion, releaseLeases } from '@/db/queue';
 import { env } from '@/lib/env';
 import { type DraftOutcome, draftClaimedQuestion } from './draft-question';
@@ -22,6 +23,8 @@ function service(): Service {
 }
 
 export const POLL_MS = 500;
+/** How often idle slots ask SQLite whether another process wrote: a constant-time read. */
+export const CHANGE_CHECK_MS = 25;
 
 export function startDraftingWorker(
   options: { concurrency?: number; log?: (m: string) => void } = {},
@@ -36,6 +39,7 @@ export function startDraftingWorker(
     maxAttempts: settings.maxAttempts,
     budget: settings.budget,
     pollMs: POLL_MS,
+    changeCheck: { everyMs: CHANGE_CHECK_MS, read: otherConnectionsCommitCount },
     log: options.log,
     draft: ({ question, owner, signal }) =>
       draftClaimedQuestion({ question, owner, signal, settings }),

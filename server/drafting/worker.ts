@@ -20,6 +20,12 @@ export type WorkerOptions = {
   budget?: SpendCap;
   /** How often an idle slot looks for work that another process queued. */
   pollMs: number;
+  /**
+   * A cheap count that moves when another process writes to the database (SQLite's
+   * data_version), read every `everyMs` while slots are idle: a question another server took in
+   * wakes them within that time instead of at the next poll.
+   */
+  changeCheck?: { everyMs: number; read: () => number };
   draft: DraftClaimed;
   owner?: string;
   log?: (message: string) => void;
@@ -58,6 +64,15 @@ export function startWorker(options: WorkerOptions): Worker {
   const unsubscribe = onDeskEvent((event) => {
     if (event.kind === 'queueChanged') wakeAll();
   });
+  const stopChangeCheck = options.changeCheck
+    ? watchChanges(
+        options.changeCheck,
+        () => {
+          if (sleepers.size > 0) wakeAll();
+        },
+        log,
+      )
+    : () => {};
 
   const idle = () =>
     new Promise<void>((resolve) => {
@@ -106,6 +121,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const halt = () => {
     claiming = false;
     unsubscribe();
+    stopChangeCheck();
     wakeAll();
   };
 
@@ -129,4 +145,29 @@ export function startWorker(options: WorkerOptions): Worker {
       return releaseLeases({ owner, now: new Date() });
     },
   };
+}
+
+/** Calls `changed` whenever the count moves; a read that fails (a busy database) waits a tick. */
+function watchChanges(
+  check: { everyMs: number; read: () => number },
+  changed: () => void,
+  log: (message: string) => void,
+): () => void {
+  let last: number | undefined;
+  let failing = false;
+  const timer = setInterval(() => {
+    let now: number;
+    try {
+      now = check.read();
+      failing = false;
+    } catch (error) {
+      if (!failing) log(`could not read the database's change count: ${(error as Error).message}`);
+      failing = true;
+      return;
+    }
+    if (last !== undefined && now !== last) changed();
+    last = now;
+  }, check.everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

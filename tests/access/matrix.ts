@@ -134,6 +134,12 @@ export const routes: Record<string, RouteRow> = {
   'GET /admin/insights/export': { access: 'owner' },
   // An email's original MIME; the e2e journey opens a real one.
   'GET /inbox/[id]/emails/[emailId]': { access: 'staff', path: '/inbox/1/emails/1' },
+  'POST /api/bench-floor': {
+    access: 'public',
+    why: 'an empty route that answers 404 unless BENCH_FLOOR=on: the benchmarks measure Next.js with it',
+    body: {},
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
   'POST /api/auth/sign-in': {
     access: 'public',
     why: 'sign-in for scripts, limited like the form',

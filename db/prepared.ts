@@ -1,0 +1,25 @@
+import 'server-only';
+import type { Db } from './client';
+
+const byConnection = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A statement built and prepared once per database connection, for the paths that run on every
+ * request or draft: drizzle otherwise builds the SQL text and SQLite prepares it on every call,
+ * which costs more than the write itself. Keyed by the connection, so a reopened database (a test
+ * switching files, a restore) prepares afresh. Values go in as `sql.placeholder`s: an insert's
+ * placeholders are encoded by their columns (dates to milliseconds), a where clause's are not.
+ */
+export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+  let statements = byConnection.get(db);
+  if (!statements) {
+    statements = new Map();
+    byConnection.set(db, statements);
+  }
+  let statement = statements.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(db);
+    statements.set(name, statement);
+  }
+  return statement;
+}
