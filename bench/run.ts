@@ -3,10 +3,13 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as agentLoop from './agent-loop';
+import * as arrivalToDraft from './arrival-to-draft';
 import * as dashboard from './dashboard';
+import * as draftToScreen from './draft-to-screen';
 import type { BenchmarkResult } from './figures';
 import * as inbox from './inbox';
 import * as intake from './intake';
+import * as memory from './memory';
 import * as parallelTools from './parallel-tools';
 import * as promptCache from './prompt-cache';
 import { formatReport } from './report';
@@ -29,7 +32,18 @@ const benchmarks: { id: number; title: string; run: () => Promise<BenchmarkResul
     title: 'Prompt-cache friendliness',
     run: async () => [await promptCache.run({ size: 'full' })],
   },
-  { id: 3, title: 'Intake and memory', run: () => intake.run({ size: 'full' }) },
+  { id: 3, title: 'Intake', run: async () => [await intake.run({ size: 'full' })] },
+  { id: 7, title: 'Memory', run: async () => [await memory.run({ size: 'full' })] },
+  {
+    id: 10,
+    title: 'Arrival to draft',
+    run: async () => [await arrivalToDraft.run({ size: 'full' })],
+  },
+  {
+    id: 11,
+    title: 'Draft to screen',
+    run: async () => [await draftToScreen.run({ size: 'full' })],
+  },
   { id: 4, title: 'Inbox at scale', run: async () => [await inbox.run({ size: 'full' })] },
   {
     id: 8,
@@ -69,7 +83,7 @@ async function main(): Promise<void> {
     totalSeconds: (performance.now() - started) / 1000,
     notes: [
       `The machine's one-minute load average was ${loadBefore.toFixed(1)} when the run began and ${(loadavg()[0] ?? 0).toFixed(1)} when it ended; above the core count, other work was competing for the CPU and absolute figures suffer more than ratios.`,
-      'The production-server benchmarks (intake, inbox, dashboard, memory) run `next start` from the production build (built first if the sources are newer), on 127.0.0.1, each on a fresh database, with DRAFT_WORKER=off so the drafting worker does not compete with intake or page loads for the CPU.',
+      'The production-server benchmarks run `next start` from the production build (built first if the sources are newer), on 127.0.0.1, each on a fresh database; intake and the page benchmarks with DRAFT_WORKER=off so the drafting worker does not compete for the CPU, memory, arrival-to-draft and draft-to-screen with the workers on.',
     ],
   });
   const path = join(process.cwd(), 'BENCHMARKS.md');

@@ -11,3 +11,11 @@ export function median(values: readonly number[]): number {
 export function range(values: readonly number[]): { min: number; max: number } {
   return { min: Math.min(...values), max: Math.max(...values) };
 }
+
+/** The nearest-rank percentile (p in 0–100): the smallest value with p% of samples at or below. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1] as number;
+}
