@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { setImmediate } from 'node:timers/promises';
 import { claimNextQuestion, releaseLeases, type SpendCap } from '@/db/queue';
 import type { Question } from '@/db/schema';
 import { onDeskEvent } from './live';
@@ -111,7 +112,11 @@ export function startWorker(options: WorkerOptions): Worker {
         // The drafting function records its own failures; this is a bug or a dead database.
         log(`slot ${index}: question ${question.id}: ${(error as Error).stack ?? error}`);
       }
-      // More work may be waiting: look again at once rather than after a poll.
+      // More work may be waiting: look again at once rather than after a poll, but after
+      // the event loop has had its turn. A draft by a model that answers without I/O (the
+      // offline drafter) resolves entirely in microtasks, and a backlog drained that way would
+      // keep every request waiting until the queue was empty.
+      await setImmediate();
     }
   }
 

@@ -88,3 +88,47 @@ describe('an idle worker and another process’s writes', () => {
     expect(drafted).not.toContain(question.id);
   });
 });
+
+describe('a worker draining a backlog', () => {
+  let temp: ReturnType<typeof useTempDatabase>;
+  let worker: Worker | undefined;
+
+  beforeEach(() => {
+    temp = useTempDatabase();
+    getDb();
+  });
+  afterEach(async () => {
+    await worker?.stop({ graceMs: 100 });
+    worker = undefined;
+    temp.cleanup();
+  });
+
+  it('lets the event loop run between drafts, even when each draft needs no I/O', async () => {
+    for (let n = 0; n < 40; n++) {
+      createQuestion({
+        text: `Question ${n}`,
+        customerName: 'Ana',
+        customerEmail: null,
+        channel: 'web',
+      });
+    }
+    const drafted: number[] = [];
+    let draftedWhenARequestGotIn: number | undefined;
+    worker = startWorker({
+      concurrency: 1,
+      leaseMs: 60_000,
+      pollMs: 60_000,
+      // Like the offline drafter: resolves without waiting on anything outside the process.
+      draft: async ({ question }) => {
+        drafted.push(question.id);
+      },
+    });
+    // Stands for a request arriving on the server while the backlog drains.
+    setImmediate(() => {
+      draftedWhenARequestGotIn = drafted.length;
+    });
+    expect(await waitFor(() => drafted.length >= 40, 5_000)).toBe(true);
+    expect(draftedWhenARequestGotIn).toBeDefined();
+    expect(draftedWhenARequestGotIn).toBeLessThan(5);
+  });
+});
