@@ -13,7 +13,11 @@ declare module 'autocannon' {
     timeout?: number;
   };
 
-  export type Histogram = { average: number; min: number; max: number } & Record<string, number>;
+  /** `requests.total` is every request that got a response. */
+  export type Histogram = { average: number; min: number; max: number; total: number } & Record<
+    string,
+    number
+  >;
 
   export type Result = {
     latency: Histogram;
@@ -21,7 +25,6 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
-    totalCompletedRequests: number;
   };
 
   export type Instance = EventEmitter;

@@ -39,7 +39,7 @@ export function loadTest(options: {
         if (failures > 0) {
           return reject(
             new Error(
-              `${failures} of ${result.totalCompletedRequests + result.errors} requests to ${options.url} failed (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`,
+              `${failures} of ${result.requests.total + result.errors} requests to ${options.url} failed (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`,
             ),
           );
         }
@@ -47,7 +47,7 @@ export function loadTest(options: {
           perSecond: buckets,
           p50Ms: result.latency.p50 ?? Number.NaN,
           p99Ms: result.latency.p99 ?? Number.NaN,
-          total: result.totalCompletedRequests,
+          total: result.requests.total,
         });
       },
     );
