@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { nextBin } from './build-state.mjs';
+import { serverNodeFlags } from './server-flags.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const args = process.argv.slice(2);
@@ -20,6 +21,7 @@ const edge = fileURLToPath(new URL('./http-edge.mjs', import.meta.url));
 const server = spawn(
   process.execPath,
   [
+    ...serverNodeFlags(),
     '--import',
     edge,
     nextBin(),

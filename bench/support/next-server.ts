@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { killGroup, type Spawned, spawnInGroup } from '@/tests/support/processes';
 import { buildIsCurrent, nextBin } from '../../scripts/build-state.mjs';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 /** The production server and the bare baseline, started and stopped as process groups. */
 
@@ -118,6 +119,7 @@ export async function startNextServer({
   // With the request edge `npm start` loads, so the figures are those of the served desk.
   const spawned = spawnInGroup(
     [
+      ...serverNodeFlags(env.NODE_OPTIONS),
       '--import',
       './scripts/http-edge.mjs',
       nextBin(),
