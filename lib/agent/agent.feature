@@ -106,7 +106,7 @@ Feature: Drafting an answer from the bakery's own data
 
     Scenario: The quote does the arithmetic
       Given two dozen sourdough rolls and a rye loaf for Saturday at 09:00
-      Then the quote holds each line, the total, that the bakery is open and the notice
+      Then the quote holds each line, the total, the day's hours and the last day to order, and nothing a reply would not use
 
     Scenario: A pickup time earlier today has already passed, and the quote offers the earliest that works
       Given the clock at Tuesday 10:00 and a cinnamon bun asked for today at 07:30
@@ -135,6 +135,10 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: The transcript is append-only and results go back in the model's order
       Given a fake Messages API that asks for two tools, with a thinking block, then answers
       Then the second request carries the first response's content unchanged and one user message with both results in order
+
+    Scenario: A tool result carries the error flag only when it is an error
+      Given a fake Messages API that asks for one item on the menu and one that is not
+      Then the found item's result has no is_error field and the missing one's has is_error true
 
     Scenario: Tools are sent strict with additionalProperties false
       Then every tool in the request is strict and its schema forbids extra properties
@@ -342,7 +346,7 @@ Feature: Drafting an answer from the bakery's own data
       Then "could you deliver?" finds the delivery entry first, a switched-off entry is never found, and an empty query is a badInput result
 
     Scenario: Every call records the facts it read
-      Then opening_hours reads its day, menu_item its item (the whole menu when not found), list_menu the menu, quote_order its items and every day it looked at, and search_knowledge the search and each entry it found
+      Then opening_hours reads its day, menu_item its item (the whole menu when not found), list_menu the menu, quote_order its items and every day it looked at (an earliest pickup's days only when it offers one), and search_knowledge the search and each entry it found
 
     Scenario: A delivery question drafts from the delivery entry, cites it, and a person arranges the rest
       When a customer asks "Could you deliver to my office, about two miles away?"

@@ -82,7 +82,7 @@ describe('npm run model:check', () => {
       'search_knowledge',
       'mark_for_person',
     ]);
-    expect(JSON.stringify(body.system)).toContain('Take hours, items, prices');
+    expect(JSON.stringify(body.system)).toContain('only from the tools');
     // Nothing but the request: no question, run or audit row is written.
     const db = new Database(databasePath, { readonly: true });
     const count = (table: string) =>
@@ -204,7 +204,7 @@ describe('npm run model:check with DRAFT_MODEL=openai', () => {
       ['mark_for_person', true],
     ]);
     expect(body.parallel_tool_calls).toBe(true);
-    expect(String(body.messages[0]?.content)).toContain('Take hours, items, prices');
+    expect(String(body.messages[0]?.content)).toContain('only from the tools');
   });
 
   it('checks a local server with strict schemas off', async () => {

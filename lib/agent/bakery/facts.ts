@@ -14,6 +14,19 @@ export type DayHours = {
   usual: Hours | null;
 };
 
+/**
+ * A day's hours as the tools return them. The exception and the usual hours only come when a
+ * date exception applies: on any other day the usual hours are the day's hours.
+ */
+export type HoursResult = Omit<DayHours, 'exception' | 'usual'> & {
+  exception?: string;
+  usual?: Hours | null;
+};
+
+export function hoursResult({ exception, usual, ...day }: DayHours): HoursResult {
+  return exception === null ? day : { ...day, exception, usual };
+}
+
 export function today(facts: BakeryData, now: Date): string {
   return zonedParts(now, facts.timezone).date;
 }

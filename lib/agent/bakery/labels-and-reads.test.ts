@@ -46,7 +46,6 @@ describe('labels and what each call read', () => {
       expect(await call(labelled, 'menu_item', { name: 'Rye Loaf' })).toMatchObject({
         ok: true,
         data: {
-          allergensRecorded: true,
           allergens: ['wheat/gluten'],
           mayContain: ['sesame'],
           dietary: ['vegan'],
@@ -59,17 +58,14 @@ describe('labels and what each call read', () => {
         data: {
           items: [
             { name: 'rye loaf', allergens: ['wheat/gluten'] },
-            {
-              name: 'croissants',
-              allergensRecorded: false,
-              allergens: null,
-              mayContain: null,
-              dietary: [],
-              ingredients: null,
-            },
+            { name: 'croissants', allergens: null, mayContain: null, dietary: [] },
           ],
         },
       });
+      // What the owner left blank is left out, not sent as null.
+      const croissants = listed.ok ? (listed.data as { items: object[] }).items[1] : {};
+      expect(croissants).not.toHaveProperty('ingredients');
+      expect(croissants).not.toHaveProperty('description');
     },
   );
 
@@ -81,16 +77,23 @@ describe('labels and what each call read', () => {
     expect(await readOf('menu_item', { name: 'rye loaf' })).toEqual(['item:rye loaf']);
     expect(await readOf('menu_item', { name: 'croissants' })).toEqual(['menu']);
     expect(await readOf('list_menu', {})).toEqual(['menu']);
+    // A pickup that works rests on the item and its day alone: no earliest pickup is offered.
     const quoted = await readOf('quote_order', {
       items: [{ name: 'rye loaf', quantity: 2 }],
       day: 'Saturday',
       time: null,
     });
-    // The rye loaf, Saturday, and every day the earliest pickup looked at (Wednesday is first).
-    expect(quoted).toEqual(
-      expect.arrayContaining(['item:rye loaf', 'day:2026-12-05', 'day:2026-12-02']),
+    expect(quoted).toEqual(['item:rye loaf', 'day:2026-12-05']);
+    // One too soon also rests on every day the earliest pickup looked at (Wednesday is first).
+    const tooSoon = await readOf('quote_order', {
+      items: [{ name: 'rye loaf', quantity: 2 }],
+      day: 'today',
+      time: null,
+    });
+    expect(tooSoon).toEqual(
+      expect.arrayContaining(['item:rye loaf', 'day:2026-12-01', 'day:2026-12-02']),
     );
-    expect(quoted).not.toContain('item:cinnamon buns');
+    expect(tooSoon).not.toContain('item:cinnamon buns');
     const found = await readOf('search_knowledge', { query: 'deliver' }, () => [
       { id: 7, title: 'Delivery', answer: 'Within 3 miles.', tags: [] },
     ]);

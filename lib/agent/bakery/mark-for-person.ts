@@ -6,16 +6,14 @@ const markInput = z.object({
   reason: z
     .enum(needsPersonReasons)
     .describe(
-      'allergens, ingredients, delivery, customOrder (custom cakes, catering, large or special orders), complaint, refund, medical, notUnderstood (you could not tell what they want), or other.',
+      'customOrder: custom cakes, catering, large or special orders; notUnderstood: you could not tell what they want.',
     ),
   note: z
     .string()
     .trim()
     .min(1)
     .max(200)
-    .describe(
-      'What a person should check, in a few words, e.g. "sesame in the rye loaf"; 1 to 200 characters.',
-    ),
+    .describe('What a person should check, in a few words, e.g. "sesame in the rye loaf".'),
 });
 
 /**
@@ -24,16 +22,14 @@ const markInput = z.object({
  */
 export const markForPerson = defineTool({
   name: 'mark_for_person',
+  // When to mark, and what to tell the customer then, are rules of the system prompt; the
+  // description and the result do not repeat them in every request.
   description:
-    'Marks the question for a person at the bakery when the customer asks something no other tool answers (allergens, ingredients, delivery, custom orders or catering, complaints, refunds, anything medical) or when you cannot tell what they want. Staff see the mark and your note. Then tell the customer plainly that a person will check and reply; never guess or imply an answer you do not have. You may still answer the parts the other tools do answer.',
+    'Hands the question to a person at the bakery, who sees the reason and note. You may still answer what other tools answer.',
   schema: markInput,
   run: ({ reason, note }) => ({
     ok: true,
-    data: {
-      marked: true,
-      reason,
-      tell: 'Say that a person at the bakery will check this and reply. Do not answer it yourself.',
-    },
+    data: { marked: true, reason },
     needsPerson: { reason, note },
   }),
 });

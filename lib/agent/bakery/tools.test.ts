@@ -43,9 +43,17 @@ describe("the bakery's tools", () => {
       ok: true,
       data: { open: false, opens: null, exception: 'Christmas Day', usual: { opens: '07:00' } },
     });
-    expect(await call(facts, 'opening_hours', { day: '2026-12-23' })).toMatchObject({
+    // An ordinary day's hours are its usual hours: neither is said twice.
+    expect(await call(facts, 'opening_hours', { day: '2026-12-23' })).toEqual({
       ok: true,
-      data: { weekday: 'Wednesday', open: true, closes: '15:00', exception: null },
+      data: {
+        date: '2026-12-23',
+        weekday: 'Wednesday',
+        open: true,
+        opens: '07:00',
+        closes: '15:00',
+      },
+      read: ['day:2026-12-23'],
     });
   });
 
@@ -65,7 +73,7 @@ describe("the bakery's tools", () => {
     for (const name of ['  Sourdough roll ', 'SOURDOUGH ROLLS', 'sourdough rols']) {
       expect(await call(exampleBakeryData(), 'menu_item', { name })).toMatchObject({
         ok: true,
-        data: { name: 'sourdough rolls', price: '$1.50', priceCents: 150, noticeDays: 2 },
+        data: { name: 'sourdough rolls', price: '$1.50', noticeDays: 2 },
       });
     }
     expect(await call(exampleBakeryData(), 'menu_item', { name: 'rye loaves' })).toMatchObject({
@@ -100,18 +108,10 @@ describe("the bakery's tools", () => {
       day: 'saturday',
       time: '9:00',
     });
+    // A pickup that works: the lines, the total and the day, and nothing a reply would not use.
     expect(outcome).toMatchObject({
       ok: true,
       data: {
-        now: { date: '2026-12-01', time: '10:00' },
-        pickup: { date: '2026-12-05', weekday: 'Saturday', time: '09:00' },
-        openAtPickup: true,
-        total: '$45.00',
-        totalCents: 4500,
-        enoughNotice: true,
-        pickupWorks: true,
-        problems: [],
-        earliestPickup: { date: '2026-12-03', time: '07:00' },
         lines: [
           {
             item: 'sourdough rolls',
@@ -119,19 +119,25 @@ describe("the bakery's tools", () => {
             unitPrice: '$1.50',
             lineTotal: '$36.00',
             noticeDays: 2,
-            lastDayToOrder: '2026-12-03',
-            lastDayToOrderWeekday: 'Thursday',
-            enoughNotice: true,
+            orderBy: { date: '2026-12-03', weekday: 'Thursday' },
           },
-          {
-            item: 'rye loaf',
-            lineTotal: '$9.00',
-            lastDayToOrder: '2026-12-04',
-            enoughNotice: true,
-          },
+          { item: 'rye loaf', lineTotal: '$9.00', orderBy: { date: '2026-12-04' } },
         ],
+        total: '$45.00',
+        pickup: {
+          date: '2026-12-05',
+          weekday: 'Saturday',
+          time: '09:00',
+          open: true,
+          opens: '08:00',
+          closes: '13:00',
+        },
+        pickupWorks: true,
       },
     });
+    const works = outcome.ok ? (outcome.data as Record<string, unknown>) : {};
+    expect(Object.keys(works)).toEqual(['lines', 'total', 'pickup', 'pickupWorks']);
+    expect((works.lines as object[])[0]).not.toHaveProperty('shortNotice');
     // Too soon, and at a closed hour: today 16:00 for rolls that need two days.
     expect(
       await call(exampleBakeryData(), 'quote_order', {
@@ -142,11 +148,10 @@ describe("the bakery's tools", () => {
     ).toMatchObject({
       ok: true,
       data: {
-        openAtPickup: false,
-        enoughNotice: false,
         pickupWorks: false,
         problems: ['outsideHours', 'shortNotice'],
-        lines: [{ lastDayToOrder: '2026-11-29', enoughNotice: false }],
+        lines: [{ orderBy: { date: '2026-11-29', weekday: 'Sunday' }, shortNotice: true }],
+        earliestPickup: { date: '2026-12-03' },
       },
     });
     // A closed day is never open, and an item the menu lacks is notFound.
@@ -158,7 +163,7 @@ describe("the bakery's tools", () => {
       }),
     ).toMatchObject({
       ok: true,
-      data: { openAtPickup: false, hours: { open: false }, problems: ['closed'] },
+      data: { pickup: { open: false, opens: null }, pickupWorks: false, problems: ['closed'] },
     });
     expect(
       await call(exampleBakeryData(), 'quote_order', {
@@ -182,7 +187,6 @@ describe("the bakery's tools", () => {
         ok: true,
         data: {
           pickup: { date: '2026-12-01', time: '07:30' },
-          openAtPickup: true,
           pickupWorks: false,
           problems: ['passed', 'shortNotice'],
           earliestPickup: { date: '2026-12-02', weekday: 'Wednesday', time: '07:00' },
@@ -215,7 +219,7 @@ describe("the bakery's tools", () => {
       expect(outcome).toMatchObject({
         ok: true,
         data: {
-          totalCents: 1800,
+          total: '$18.00',
           pickupWorks: false,
           problems: ['shortNotice'],
           earliestPickup: { date: '2026-12-02', time: '07:00', opens: '07:00', closes: '15:00' },
@@ -262,7 +266,6 @@ describe("the bakery's tools", () => {
       ).toMatchObject({
         ok: true,
         data: {
-          now: { date: '2026-12-05', time: '00:20' },
           pickup: { date: '2026-12-05' },
           problems: ['shortNotice'],
           earliestPickup: { date: '2026-12-08' },

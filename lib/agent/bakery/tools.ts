@@ -6,7 +6,9 @@ import type { BakeryData, Clock, KnowledgeSearch, MenuItemData } from './data';
 import {
   acceptedDays,
   type DayHours,
+  type HoursResult,
   hoursOn,
+  hoursResult,
   resolveDay,
   type WallClock,
   wallClock,
@@ -16,11 +18,14 @@ import { matchNames } from './names';
 import { type Wording, wordingOf, wordMoney } from './wording';
 
 // The input schemas do not depend on the facts: made once, so each draft reuses their JSON Schema.
+// Every request carries their descriptions, so each says only what the model needs to fill the
+// field in; bounds (lengths, ranges) reach the model through the schema itself.
+const dayWords = 'a weekday (optionally after "this" or "next"), "today", "tomorrow" or YYYY-MM-DD';
 const openingHoursInput = z.object({
-  day: z.string().describe(`The day: ${acceptedDays}.`),
+  day: z.string().describe(`As the customer said it: ${dayWords}.`),
 });
 const menuItemInput = z.object({
-  name: z.string().min(1).describe('The item, e.g. "rye loaf"; never empty.'),
+  name: z.string().min(1).describe('E.g. "rye loaf".'),
 });
 const listMenuInput = z.object({});
 const searchKnowledgeInput = z.object({
@@ -29,9 +34,7 @@ const searchKnowledgeInput = z.object({
     .trim()
     .min(1)
     .max(300)
-    .describe(
-      'What to look for, in the customer\'s own words (e.g. "deliver to my office"); 1 to 300 characters.',
-    ),
+    .describe('The customer\'s own words, e.g. "deliver to my office".'),
 });
 
 /** How many entries one search returns: the best few, so the model reads little. */
@@ -49,27 +52,14 @@ const quoteOrderInput = z.object({
   items: z
     .array(
       z.strictObject({
-        name: z.string().min(1).describe('The item as the customer named it; never empty.'),
-        quantity: z
-          .number()
-          .int()
-          .positive()
-          .max(10_000)
-          .describe('How many: a whole number from 1 to 10,000.'),
+        name: z.string().min(1).describe('As the customer named it.'),
+        quantity: z.number().int().positive().max(10_000),
       }),
     )
     .min(1)
-    .describe('One line per item the customer wants, at least one.'),
-  day: z
-    .string()
-    .nullable()
-    .describe(`The pickup day: ${acceptedDays}; null to price the items without a pickup.`),
-  time: z
-    .string()
-    .nullable()
-    .describe(
-      'The pickup time as HH:MM (24-hour, so 2 in the afternoon is "14:00"), or null if not given.',
-    ),
+    .describe('One line per item wanted.'),
+  day: z.string().nullable().describe('Pickup day, as opening_hours takes it; null for none.'),
+  time: z.string().nullable().describe('Pickup time as 24-hour HH:MM (2 pm is "14:00"), or null.'),
 });
 
 /** How far ahead the earliest possible pickup is looked for. */
@@ -122,20 +112,20 @@ export function bakeryTools(
   const openingHours = defineTool({
     name: 'opening_hours',
     description:
-      "The bakery's opening hours on one day, honouring holidays and special hours, with the actual date. A weekday means the next one whose hours were still ahead when the question arrived.",
+      "The bakery's hours on one day, with its date; holidays and special hours come with the exception and the usual hours.",
     schema: openingHoursInput,
     refine: ({ day }) => decodeDay(day),
     run: (date) => {
       const seen = new Set<string>();
       const hours = hoursOn(facts, date, seen);
-      return { ...ok(hours), read: dayFacts(seen) };
+      return { ...ok(hoursResult(hours)), read: dayFacts(seen) };
     },
   });
 
   const menuItem = defineTool({
     name: 'menu_item',
     description:
-      'One menu item by name (case, spacing and plurals do not matter): its price, the days of notice it needs, its ingredients, its allergens and what it may contain from the kitchen (cross-contact), and dietary tags. allergensRecorded false means nobody has recorded its allergens: never say it is free of any.',
+      'One menu item by name (case, spacing and plurals do not matter): price, days of notice, ingredients, allergens, mayContain (cross-contact) and dietary tags; allergens and mayContain are null when not recorded.',
     schema: menuItemInput,
     run: ({ name }) => {
       const found = findItem(name);
@@ -148,10 +138,10 @@ export function bakeryTools(
   const listMenu = defineTool({
     name: 'list_menu',
     description:
-      'Everything on the menu, with prices, notice, whether each is available now, allergens, cross-contact and dietary tags.',
+      'Every menu item, with what menu_item gives and available false for any not available now.',
     schema: listMenuInput,
     run: () => ({
-      ...ok({ items: facts.menu.map((item) => describeItem(item, wording)) }),
+      ...ok({ items: facts.menu.map((item) => describeItem(item, wording, true)) }),
       read: ['menu'],
     }),
   });
@@ -159,7 +149,7 @@ export function bakeryTools(
   const searchKnowledge = defineTool({
     name: 'search_knowledge',
     description:
-      "Searches the owner's written answers (delivery, custom cakes, payment, parking and other policies) by the customer's words. Returns the best matching entries with their ids, best first, or none. Use an entry only when it answers what was asked, and say only what it says; never use it for allergies, medical needs, complaints or refunds, which always go to a person.",
+      "Searches the owner's written answers on policies: the best entries first, or none. Never for allergies, medical needs, complaints or refunds.",
     schema: searchKnowledgeInput,
     run: ({ query }) => {
       const entries = ports.searchKnowledge?.(query, knowledgeHitsLimit) ?? [];
@@ -173,7 +163,7 @@ export function bakeryTools(
   const quoteOrder = defineTool({
     name: 'quote_order',
     description:
-      'Prices an order and checks its pickup as of now: each line, the total, and for a pickup day (and time) whether it has already passed, whether the bakery is open then, and whether there is enough notice (with the last day to order). Always gives the earliest pickup that satisfies notice, hours and holidays in the next 30 days: offer it whenever the asked pickup does not work. Use it for every total; never add up prices yourself.',
+      "Prices an order (lines, total). Given a pickup day (and time), checks it as of now: the day's hours, the last day to order, and if it does not work, why and the earliest pickup that works within 30 days. Without a day, gives the earliest pickup.",
     schema: quoteOrderInput,
     run: ({ items, day, time }) => {
       const seen = new Set<string>();
@@ -213,6 +203,7 @@ export function bakeryTools(
       return fail('badInput', `time must be HH:MM in 24-hour time, e.g. "09:00"; got "${time}".`);
     }
     const lines: QuoteLine[] = [];
+    let totalCents = 0;
     const unavailable: string[] = [];
     for (const line of items) {
       const found = findItem(line.name);
@@ -222,6 +213,7 @@ export function bakeryTools(
       }
       if (!found.ok) return found;
       lines.push(quoteLine(found.value, line.quantity, date, now.date, wording));
+      totalCents += found.value.priceCents * line.quantity;
     }
     if (lines.length === 0) {
       return fail(
@@ -229,7 +221,6 @@ export function bakeryTools(
         `${unavailable.join(', ')} ${unavailable.length === 1 ? 'is' : 'are'} on the menu but not currently available. Say so; do not promise them.`,
       );
     }
-    const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
     const noticeDays = Math.max(...lines.map((line) => line.noticeDays));
     const hours = date === null ? null : hoursOn(facts, date, seen);
     const problems: PickupProblem[] = [];
@@ -244,43 +235,47 @@ export function bakeryTools(
       if (passed) problems.push('passed');
       if (!hours.open) problems.push('closed');
       else if (pickupTime !== null && !isOpenAt(hours, pickupTime)) problems.push('outsideHours');
-      if (!lines.every((line) => line.enoughNotice)) problems.push('shortNotice');
+      if (lines.some((line) => line.shortNotice)) problems.push('shortNotice');
     }
+    // Every field goes into every later request of the draft: the result holds only what a reply
+    // may need, and leaves out what it would only repeat (no problems when the pickup works).
+    const works = problems.length === 0;
     const result: QuoteResult = {
-      now,
-      pickup: date === null ? null : { date, weekday: hours?.weekday ?? '', time: pickupTime },
-      hours,
-      openAtPickup: hours === null || pickupTime === null ? null : isOpenAt(hours, pickupTime),
       lines,
-      unavailable,
+      ...(unavailable.length > 0 ? { unavailable } : {}),
       total: wordMoney(totalCents, wording),
-      totalCents,
-      enoughNotice: date === null ? null : lines.every((line) => line.enoughNotice),
-      pickupWorks: date === null ? null : problems.length === 0,
-      problems,
-      earliestPickup: earliestPickup(facts, now, noticeDays, now.date, seen),
-      firstPickupFromDay: date === null ? null : earliestPickup(facts, now, noticeDays, date, seen),
     };
+    if (date === null || hours === null) {
+      result.earliestPickup = earliestPickup(facts, now, noticeDays, now.date, seen);
+      return ok(result);
+    }
+    result.pickup = { ...hoursResult(hours), time: pickupTime };
+    result.pickupWorks = works;
+    if (!works) {
+      result.problems = problems;
+      result.earliestPickup = earliestPickup(facts, now, noticeDays, now.date, seen);
+    }
+    // Later today, the pickup that works starts from now rather than from opening.
+    if (!works || date === now.date) {
+      result.firstPickupFromDay = earliestPickup(facts, now, noticeDays, date, seen);
+    }
     return ok(result);
   };
 
   return [openingHours, menuItem, listMenu, quoteOrder, searchKnowledge, markForPerson];
 }
 
-export type ItemResult = ReturnType<typeof describeItem>;
-
+/** Money comes worded in the bakery's locale, as a reply writes it: the model does no arithmetic. */
 export type QuoteLine = {
   item: string;
   quantity: number;
   unitPrice: string;
-  unitPriceCents: number;
   lineTotal: string;
-  lineTotalCents: number;
   noticeDays: number;
-  /** Null when no pickup day was given. */
-  lastDayToOrder: string | null;
-  lastDayToOrderWeekday: string | null;
-  enoughNotice: boolean | null;
+  /** With a pickup day and notice to give: the last day to order for that pickup. */
+  orderBy?: { date: string; weekday: string };
+  /** With a pickup day: set (true) only when the line's notice is too short for it. */
+  shortNotice?: true;
 };
 
 /** Why an asked pickup does not work, in the order a reply gives them. */
@@ -295,26 +290,28 @@ export type EarliestPickup = {
   closes: string;
 };
 
+/**
+ * A quote as the model reads it. Fields that would say nothing for this quote are absent rather
+ * than null or empty, since every byte is sent again with each later turn of the draft.
+ */
 export type QuoteResult = {
-  /** The bakery's wall clock when the quote was made: what "still possible" is judged against. */
-  now: WallClock;
-  pickup: { date: string; weekday: string; time: string | null } | null;
-  hours: DayHours | null;
-  /** Null when there is no pickup day or time to check. */
-  openAtPickup: boolean | null;
   lines: QuoteLine[];
-  /** Items asked for that are on the menu but not available now; not priced. */
-  unavailable: string[];
+  /** Items asked for that are on the menu but not available now; not priced. Absent when none. */
+  unavailable?: string[];
   total: string;
-  totalCents: number;
-  enoughNotice: boolean | null;
-  /** Null without a pickup day; otherwise true exactly when `problems` is empty. */
-  pickupWorks: boolean | null;
-  problems: PickupProblem[];
-  /** Null only when nothing works in the next 30 days. */
-  earliestPickup: EarliestPickup | null;
-  /** The first pickup that works on or after the asked day (null without a day, or none in 30 days). */
-  firstPickupFromDay: EarliestPickup | null;
+  /** With a pickup day: the day, its hours (judged as of now) and the asked time. */
+  pickup?: HoursResult & { time: string | null };
+  /** With a pickup day: true exactly when nothing is in the way. */
+  pickupWorks?: boolean;
+  /** Why the asked pickup does not work; absent when it works or no day was asked. */
+  problems?: PickupProblem[];
+  /**
+   * Without a pickup day, or when it does not work: the earliest pickup that satisfies notice,
+   * hours and holidays from now; null when nothing works in the next 30 days.
+   */
+  earliestPickup?: EarliestPickup | null;
+  /** When the asked pickup does not work or is today: the first that works on or after its day. */
+  firstPickupFromDay?: EarliestPickup | null;
 };
 
 /**
@@ -360,19 +357,20 @@ function quoteLine(
   todayIs: string,
   wording: Wording,
 ): QuoteLine {
-  const lastDayToOrder = pickupDate === null ? null : addDays(pickupDate, -item.noticeDays);
-  return {
+  const line: QuoteLine = {
     item: item.name,
     quantity,
     unitPrice: wordMoney(item.priceCents, wording),
-    unitPriceCents: item.priceCents,
     lineTotal: wordMoney(item.priceCents * quantity, wording),
-    lineTotalCents: item.priceCents * quantity,
     noticeDays: item.noticeDays,
-    lastDayToOrder,
-    lastDayToOrderWeekday: lastDayToOrder === null ? null : weekdayName(isoWeekday(lastDayToOrder)),
-    enoughNotice: lastDayToOrder === null ? null : todayIs <= lastDayToOrder,
   };
+  if (pickupDate === null) return line;
+  const lastDayToOrder = addDays(pickupDate, -item.noticeDays);
+  if (item.noticeDays > 0) {
+    line.orderBy = { date: lastDayToOrder, weekday: weekdayName(isoWeekday(lastDayToOrder)) };
+  }
+  if (todayIs > lastDayToOrder) line.shortNotice = true;
+  return line;
 }
 
 function isOpenAt(hours: DayHours, time: string): boolean {
@@ -381,17 +379,33 @@ function isOpenAt(hours: DayHours, time: string): boolean {
   );
 }
 
-function describeItem(item: MenuItemData, wording: Wording) {
+/**
+ * An item as the model reads it: the price worded as a reply writes it, and what the owner left
+ * blank left out. menu_item only ever returns an available item, so only the list says which
+ * are not. Allergens and cross-contact are null, never empty, while nobody has recorded them.
+ */
+export type ItemResult = {
+  name: string;
+  price: string;
+  noticeDays: number;
+  /** Only in the menu list, and only when the item is not available now. */
+  available?: false;
+  description?: string;
+  ingredients?: string;
+  allergens: string[] | null;
+  mayContain: string[] | null;
+  dietary: string[];
+};
+
+function describeItem(item: MenuItemData, wording: Wording, listed = false): ItemResult {
   const recorded = Array.isArray(item.allergens);
   return {
     name: item.name,
     price: wordMoney(item.priceCents, wording),
-    priceCents: item.priceCents,
     noticeDays: item.noticeDays,
-    available: item.available,
-    description: item.description,
-    ingredients: item.ingredients ?? null,
-    allergensRecorded: recorded,
+    ...(listed && !item.available ? { available: false as const } : {}),
+    ...(item.description ? { description: item.description } : {}),
+    ...(item.ingredients ? { ingredients: item.ingredients } : {}),
     allergens: recorded ? (item.allergens ?? []) : null,
     mayContain: recorded ? (item.mayContain ?? []) : null,
     dietary: item.dietary ?? [],

@@ -112,7 +112,8 @@ describe('the Claude adapter', () => {
     });
     const results = second.messages[2] as { role: string; content: Record<string, unknown>[] };
     expect(results.role).toBe('user');
-    expect(results.content.map((c) => [c.type, c.tool_use_id, c.is_error])).toEqual([
+    // The flag defaults to false, so a result that is not an error goes without it.
+    expect(results.content.map((c) => [c.type, c.tool_use_id, 'is_error' in c])).toEqual([
       ['tool_result', 'toolu_1', false],
       ['tool_result', 'toolu_2', false],
     ]);
@@ -120,6 +121,24 @@ describe('the Claude adapter', () => {
     expect(String(results.content[1]?.content)).toContain('08:00');
     expect(second.system).toEqual(first.system);
     expect(second.tools).toEqual(first.tools);
+  });
+
+  scenario('A tool result carries the error flag only when it is an error', async () => {
+    api.push(
+      fake.toolUse([
+        { id: 'toolu_1', name: 'menu_item', input: { name: 'rye loaf' } },
+        { id: 'toolu_2', name: 'menu_item', input: { name: 'croissants' } },
+      ]),
+      fake.text("A rye loaf is $9.00; we don't make croissants."),
+    );
+    await draft('Rye and croissants?');
+    const results = body(1).messages[2] as { content: Record<string, unknown>[] };
+    expect(results.content.map((c) => [c.tool_use_id, c.is_error])).toEqual([
+      ['toolu_1', undefined],
+      ['toolu_2', true],
+    ]);
+    expect('is_error' in (results.content[0] ?? {})).toBe(false);
+    expect(String(results.content[1]?.content)).toContain('the menu has no croissants');
   });
 
   scenario('Tools are sent strict with additionalProperties false', async () => {
@@ -151,8 +170,7 @@ describe('the Claude adapter', () => {
         expect(strictSchemaProblem(tool.input_schema), tool.name).toBeNull();
       }
       const quote = JSON.stringify(body(0).tools.find((t) => t.name === 'quote_order'));
-      expect(quote).toContain('a whole number from 1 to 10,000');
-      expect(quote).toContain('maximum: 10000');
+      expect(quote).toContain('{exclusiveMinimum: 0, maximum: 10000}');
       expect(quote).not.toContain('"maximum"');
       expect(quote).not.toContain('"minLength"');
     },
@@ -172,7 +190,7 @@ describe('the Claude adapter', () => {
     expect(first.content).toHaveLength(2);
     expect(first.content[1]).toEqual({ type: 'text', text: question });
     expect(first.content[0]?.text).not.toContain('free');
-    expect(JSON.stringify(body(0).system)).toContain('its own text block in a user turn');
+    expect(JSON.stringify(body(0).system)).toContain('a whole text block after one of ours');
   });
 
   scenario(
@@ -202,7 +220,7 @@ describe('the Claude adapter', () => {
       const last = turns[2]?.content.map((b) => b.text) ?? [];
       expect(last).toHaveLength(4);
       expect(last[1]).toBe('Thanks!');
-      expect(last[2]).toContain('the newest in the conversation');
+      expect(last[2]).toContain("the customer's newest message");
       expect(last[3]).toBe('Can I add two rye loaves?');
     },
   );
@@ -236,7 +254,8 @@ describe('the Claude adapter', () => {
       expect(system).toContain('as of when the question arrived');
       expect(system).toContain('earliest pickup');
       expect(system).toContain('Saturday, December 5');
-      expect(system).toContain('$1,040.00');
+      expect(system).toContain('1:30 pm');
+      expect(system).toContain('money as the tools word it');
       expect(system).not.toContain('23:55');
     },
   );
@@ -260,7 +279,7 @@ describe('the Claude adapter', () => {
       const system = JSON.stringify(body(0).system);
       expect(system).toContain('only from the tools');
       expect(system).toContain('data, not instructions');
-      expect(system).toContain('reviews every draft');
+      expect(system).toContain('Staff review every draft');
       expect(system).toContain('Tuesday 2026-12-01');
     },
   );

@@ -135,11 +135,12 @@ export function requestParams({
 function toolResultsMessage(turn: Extract<ModelTurn, { kind: 'toolResults' }>): BetaMessageParam {
   return {
     role: 'user',
+    // is_error defaults to false: sent only on errors, it is not repeated in every later request.
     content: turn.results.map((result) => ({
       type: 'tool_result' as const,
       tool_use_id: result.callId,
       content: result.content,
-      is_error: result.isError,
+      ...(result.isError ? { is_error: true } : {}),
     })),
   };
 }

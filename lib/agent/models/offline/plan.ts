@@ -73,7 +73,7 @@ export function followUpCalls(
       // The data answers a dietary tag; anything finer (which flour, seeds on top, kosher) is a
       // person's, with the recorded ingredients already in the draft.
       const dataAnswers = p.purpose.dietary.length > 0;
-      if (!item?.allergensRecorded || item.ingredients === null || !dataAnswers) {
+      if (!item || item.allergens === null || item.ingredients === undefined || !dataAnswers) {
         topic = p.purpose.topic;
       }
     }

@@ -1,8 +1,8 @@
 import { type Allergen, type DietaryTag, ruledOutBy } from '../../bakery/data';
-import { type DayHours, unnamedClosure } from '../../bakery/facts';
+import { type HoursResult, unnamedClosure } from '../../bakery/facts';
 import { singular } from '../../bakery/names';
 import type { EarliestPickup, ItemResult, QuoteLine, QuoteResult } from '../../bakery/tools';
-import { type Wording, wordCount, wordDate, wordMoney, wordTime } from '../../bakery/wording';
+import { type Wording, wordCount, wordDate, wordTime } from '../../bakery/wording';
 import type { ToolResult } from '../../types';
 import { knowledgeEntries, type PlannedCall, type Purpose } from './plan';
 import type { PersonTopic } from './topics';
@@ -38,7 +38,7 @@ export function writeDraft(
   const answers: string[] = [];
   const offMenu: string[] = [];
   let menu: { items: ItemResult[]; lead: boolean } | null = null;
-  const week: DayHours[] = [];
+  const week: HoursResult[] = [];
   const problems: string[] = [];
   let person: { topic: PersonTopic; language: string } | null = null;
   const knowledge: string[] = [];
@@ -90,12 +90,12 @@ export function writeDraft(
         break;
       }
       case 'dayHours': {
-        const hours = data<DayHours>(call);
+        const hours = data<HoursResult>(call);
         if (hours) answers.push(say.dayHours(hours, purpose.time));
         break;
       }
       case 'weekHours': {
-        const hours = data<DayHours>(call);
+        const hours = data<HoursResult>(call);
         if (hours) week.push(hours);
         break;
       }
@@ -131,18 +131,18 @@ export function writeDraft(
 function sayings({ wording, today, nowTime }: DraftContext) {
   const date = (iso: string) => wordDate(iso, wording, today);
   const time = (hhmm: string) => wordTime(hhmm, wording);
-  const money = (cents: number) => wordMoney(cents, wording);
   const span = (opens: string, closes: string) => `${time(opens)} to ${time(closes)}`;
   // The owner's note says why; a closure with no note needs no "(closed that day)" after it.
-  const note = (hours: DayHours) =>
+  const note = (hours: HoursResult) =>
     hours.exception && hours.exception !== unnamedClosure ? ` (${hours.exception})` : '';
 
   const notice = (days: number) => (days === 1 ? "1 day's notice" : `${days} days' notice`);
 
-  const priceOf = (name: string, priceCents: number) =>
+  // Money comes from the tools already worded in the bakery's locale.
+  const priceOf = (name: string, price: string) =>
     isPlural(name)
-      ? `${capitalize(name)} are ${money(priceCents)} each`
-      : `${capitalize(article(name))} ${name} is ${money(priceCents)}`;
+      ? `${capitalize(name)} are ${price} each`
+      : `${capitalize(article(name))} ${name} is ${price}`;
 
   const item = (found: ItemResult | null): string => {
     if (!found) return '';
@@ -151,7 +151,7 @@ function sayings({ wording, today, nowTime }: DraftContext) {
       found.noticeDays === 0
         ? `and we need no notice for ${them}`
         : `and we need ${notice(found.noticeDays)} for ${them}`;
-    return `${priceOf(found.name, found.priceCents)}, ${ahead}.`;
+    return `${priceOf(found.name, found.price)}, ${ahead}.`;
   };
 
   const unavailable = (result: ToolResult): string => {
@@ -164,23 +164,23 @@ function sayings({ wording, today, nowTime }: DraftContext) {
   /** "one cinnamon bun at $4.00", "two cinnamon buns at $4.00 each". */
   const counted = (l: QuoteLine): string =>
     l.quantity === 1
-      ? `one ${singularName(l.item)} at ${money(l.unitPriceCents)}`
-      : `${wordCount(l.quantity, wording)} ${pluralName(l.item)} at ${money(l.unitPriceCents)} each`;
+      ? `one ${singularName(l.item)} at ${l.unitPrice}`
+      : `${wordCount(l.quantity, wording)} ${pluralName(l.item)} at ${l.unitPrice} each`;
 
   /** The lines the customer gave a count for, and their total, in one sentence. */
-  const order = (lines: QuoteLine[], totalCents: number | null): string => {
+  const order = (lines: QuoteLine[], total: string | null): string => {
     const [only] = lines;
     if (lines.length === 1 && only) {
       return only.quantity === 1
         ? `That's ${counted(only)}.`
-        : `${capitalize(counted(only))} come to ${money(only.lineTotalCents)}.`;
+        : `${capitalize(counted(only))} come to ${only.lineTotal}.`;
     }
     const parts = lines.map((l) =>
-      l.quantity === 1 ? counted(l) : `${counted(l)} (${money(l.lineTotalCents)})`,
+      l.quantity === 1 ? counted(l) : `${counted(l)} (${l.lineTotal})`,
     );
-    return totalCents === null
+    return total === null
       ? `${capitalize(listWords(parts))}.`
-      : `${capitalize(listWords(parts))} come to ${money(totalCents)} in total.`;
+      : `${capitalize(listWords(parts))} come to ${total} in total.`;
   };
 
   const earliest = (e: EarliestPickup | null, them: string): string => {
@@ -198,17 +198,18 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     const priceOnly = q.lines.filter((_, i) => quantities[i] === null);
     if (withCount.length > 0) {
       // Only the tool's total: when a line has no count, the counted lines are not added up here.
-      const total = priceOnly.length === 0 ? q.totalCents : null;
+      const total = priceOnly.length === 0 ? q.total : null;
       out.push(order(withCount, total));
     }
     if (priceOnly.length > 0) {
       out.push(
-        `${capitalize(listWords(priceOnly.map((l) => lowerFirst(priceOf(l.item, l.unitPriceCents)))))}.`,
+        `${capitalize(listWords(priceOnly.map((l) => lowerFirst(priceOf(l.item, l.unitPrice)))))}.`,
       );
     }
-    if (q.unavailable.length > 0) {
+    const unavailable = q.unavailable ?? [];
+    if (unavailable.length > 0) {
       out.push(
-        `I'm sorry, ${listWords(q.unavailable.map((n) => `the ${n}`))} ${q.unavailable.length > 1 || isPlural(q.unavailable[0] ?? '') ? "aren't" : "isn't"} available at the moment.`,
+        `I'm sorry, ${listWords(unavailable.map((n) => `the ${n}`))} ${unavailable.length > 1 || isPlural(unavailable[0] ?? '') ? "aren't" : "isn't"} available at the moment.`,
       );
     }
     // "it" for one thing: one counted item, or an uncounted one named in the singular.
@@ -229,17 +230,18 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     };
     const noticeNote = () => noticeOf(needing);
 
-    if (!pickup || q.pickup === null || q.hours === null) {
+    if (!pickup || !q.pickup) {
       if (needing.length > 0) out.push(`${capitalize(noticeNote())}.`);
-      out.push(earliest(q.earliestPickup, them));
+      out.push(earliest(q.earliestPickup ?? null, them));
       return out;
     }
-    const hours = q.hours;
-    const day = date(q.pickup.date);
-    const at = q.pickup.time;
+    const hours = q.pickup;
+    const day = date(hours.date);
+    const at = hours.time;
+    const problems = q.problems ?? [];
     // Later today, the hours that are left start from now, not from opening.
     const laterToday =
-      q.pickup.date === today && q.firstPickupFromDay?.date === today ? q.firstPickupFromDay : null;
+      hours.date === today && q.firstPickupFromDay?.date === today ? q.firstPickupFromDay : null;
     const from = laterToday ? laterToday.time : (hours.opens ?? '');
     if (q.pickupWorks) {
       const window = at
@@ -247,30 +249,30 @@ function sayings({ wording, today, nowTime }: DraftContext) {
         : `You can pick ${them} up ${laterToday ? `today, ${day},` : `on ${day}`} any time from ${span(from, hours.closes ?? '')}${note(hours)}.`;
       out.push(window);
       const lastDays = needing
-        .map((l) => l.lastDayToOrder)
-        .filter((d): d is string => d !== null)
+        .map((l) => l.orderBy?.date)
+        .filter((d): d is string => d !== undefined)
         .sort();
       const last = lastDays[0];
       if (last) {
-        const by = last === q.now.date ? `today, ${date(last)}` : date(last);
+        const by = last === today ? `today, ${date(last)}` : date(last);
         out.push(`${capitalize(noticeNote())}, so please order by ${by}.`);
       }
       return out;
     }
     // Why the asked pickup does not work, then the pickup that does: never the other way round.
     const why: string[] = [];
-    const passed = q.problems.includes('passed');
+    const passed = problems.includes('passed');
     if (passed) {
-      if (q.pickup.date < q.now.date) why.push(`${day} has already passed`);
+      if (hours.date < today) why.push(`${day} has already passed`);
       else if (at) why.push(`${time(at)} today (${day}) has already passed`);
-      else if (hours.closes !== null && q.now.time < hours.closes) {
+      else if (hours.closes !== null && nowTime < hours.closes) {
         why.push(`it's too late for a pickup today (${day}): we close at ${time(hours.closes)}`);
       } else why.push(`we've already closed for today (${day})`);
     }
-    if (q.problems.includes('closed') && !(passed && q.pickup.date < q.now.date)) {
+    if (problems.includes('closed') && !(passed && hours.date < today)) {
       why.push(`we're closed on ${day}${note(hours)}`);
     }
-    const outside = q.problems.includes('outsideHours') && !passed;
+    const outside = problems.includes('outsideHours') && !passed;
     if (outside && at && hours.opens && hours.closes) {
       why.push(
         at < hours.opens
@@ -278,18 +280,18 @@ function sayings({ wording, today, nowTime }: DraftContext) {
           : `we close at ${time(hours.closes)} on ${day}, so ${time(at)} is too late`,
       );
     }
-    const gone = passed && q.pickup.date < q.now.date;
-    if (q.problems.includes('shortNotice') && !gone) {
-      const whose = noticeOf(q.lines.filter((l) => l.enoughNotice === false));
+    const gone = passed && hours.date < today;
+    if (problems.includes('shortNotice') && !gone) {
+      const whose = noticeOf(q.lines.filter((l) => l.shortNotice));
       why.push(why.length > 0 ? whose : `${whose}, so ${day} is too soon`);
     }
     out.push(`${capitalize(listWords(why))}.`);
-    const onlyHours = q.problems.every((p) => p === 'outsideHours');
-    const dayLeft = q.pickup.date !== today || laterToday !== null;
+    const onlyHours = problems.every((p) => p === 'outsideHours');
+    const dayLeft = hours.date !== today || laterToday !== null;
     if (onlyHours && dayLeft && hours.opens && hours.closes) {
       out.push(`Could you come between ${time(from)} and ${time(hours.closes)} that day instead?`);
     } else if (
-      q.problems.every((p) => p === 'closed' || p === 'outsideHours') &&
+      problems.every((p) => p === 'closed' || p === 'outsideHours') &&
       q.firstPickupFromDay &&
       q.firstPickupFromDay.date !== q.earliestPickup?.date
     ) {
@@ -298,12 +300,12 @@ function sayings({ wording, today, nowTime }: DraftContext) {
         `The next day we can do is ${date(next.date)}, from ${span(next.opens, next.closes)}; the earliest of all is ${q.earliestPickup ? date(q.earliestPickup.date) : 'not in the next 30 days'}.`,
       );
     } else {
-      out.push(earliest(q.earliestPickup, them));
+      out.push(earliest(q.earliestPickup ?? null, them));
     }
     return out;
   };
 
-  const dayHours = (hours: DayHours, asked: string | null): string => {
+  const dayHours = (hours: HoursResult, asked: string | null): string => {
     const day = date(hours.date);
     if (hours.date < today) return `${day} has already passed.`;
     if (!hours.open || hours.opens === null || hours.closes === null) {
@@ -329,12 +331,18 @@ function sayings({ wording, today, nowTime }: DraftContext) {
   };
 
   /** "We're open Tuesday to Friday 7 am to 3 pm and Saturday 8 am to 1 pm, and closed on Sundays and Mondays." */
-  const week = (days: DayHours[]): string => {
+  const week = (days: HoursResult[]): string => {
     const ordered = [...days].sort((a, b) => weekdayIndex(a.weekday) - weekdayIndex(b.weekday));
     const groups: { from: string; to: string; hours: string }[] = [];
     const closed: string[] = [];
     for (const day of ordered) {
-      const usual = day.usual;
+      // Without an exception the day's hours are its usual hours.
+      const usual =
+        day.exception !== undefined
+          ? day.usual
+          : day.opens !== null && day.closes !== null
+            ? { opens: day.opens, closes: day.closes }
+            : null;
       if (!usual) {
         closed.push(`${day.weekday}s`);
         continue;
@@ -353,18 +361,16 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     if (closed.length > 0)
       parts.push(`${open.length > 0 ? 'and ' : "We're "}closed on ${listWords(closed)}`);
     const exceptions = ordered
-      .filter((d) => d.exception !== null)
+      .filter((d) => d.exception !== undefined)
       .sort((a, b) => a.date.localeCompare(b.date))
       .map((d) => dayHours(d, null));
     return [`${parts.join(', ')}.`, ...exceptions].join(' ');
   };
 
   const menu = (items: ItemResult[], lead: boolean): string => {
-    const available = items.filter((i) => i.available);
+    const available = items.filter((i) => i.available !== false);
     if (available.length === 0) return "Nothing on our menu is available at the moment, I'm sorry.";
-    const listed = available.map(
-      (i) => `${i.name} (${money(i.priceCents)}${isPlural(i.name) ? ' each' : ''})`,
-    );
+    const listed = available.map((i) => `${i.name} (${i.price}${isPlural(i.name) ? ' each' : ''})`);
     return `${lead ? 'What we do have' : 'Our menu'}: ${listWords(listed)}.`;
   };
 
@@ -384,7 +390,7 @@ function sayings({ wording, today, nowTime }: DraftContext) {
     const its = plural ? 'their' : 'its';
     const itIs = plural ? "they're" : "it's";
     const our = `our ${found.name}`;
-    if (!found.allergensRecorded || found.allergens === null || found.mayContain === null) {
+    if (found.allergens === null || found.mayContain === null) {
       return `We haven't recorded the allergens for ${our} here yet.`;
     }
     const out: string[] = [];

@@ -156,7 +156,7 @@ describe('the OpenAI-compatible adapter', () => {
       }
       const quote = sent.tools.find((t) => t.function.name === 'quote_order')?.function.parameters;
       const text = JSON.stringify(quote);
-      expect(text).toContain('a whole number from 1 to 10,000');
+      expect(text).toContain('{exclusiveMinimum: 0, maximum: 10000}');
       expect(text).not.toContain('"maximum"');
       expect(text).not.toContain('"minLength"');
       expect(
