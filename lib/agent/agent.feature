@@ -341,9 +341,9 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: An item's allergens, cross-contact, dietary tags and ingredients come from its data
       Then menu_item and list_menu return them, and an item nobody recorded says allergensRecorded false with no allergens at all
 
-    Scenario: search_knowledge finds switched-on entries by the customer's words, best first, with their ids
+    Scenario: search_knowledge finds switched-on entries by the customer's words, best first, their ids among the facts read
       Given the example bakery's entries in a real database
-      Then "could you deliver?" finds the delivery entry first, a switched-off entry is never found, and an empty query is a badInput result
+      Then "could you deliver?" finds the delivery entry first (its title and answer for the model, its id among the facts read), a switched-off entry is never found, and an empty query is a badInput result
 
     Scenario: Every call records the facts it read
       Then opening_hours reads its day, menu_item its item (the whole menu when not found), list_menu the menu, quote_order its items and every day it looked at (an earliest pickup's days only when it offers one), and search_knowledge the search and each entry it found

@@ -38,14 +38,20 @@ async function search(input: unknown) {
 
 describe('search_knowledge over the desk database', () => {
   scenario(
-    "search_knowledge finds switched-on entries by the customer's words, best first, with their ids",
+    "search_knowledge finds switched-on entries by the customer's words, best first, their ids among the facts read",
     async () => {
       const delivery = listKnowledgeEntries().find((e) => e.title === 'Delivery radius and fee');
       if (!delivery) throw new Error('The example bakery ships a delivery entry.');
       const found = await search({ query: 'could you deliver?' });
       expect(found).toMatchObject({
         ok: true,
-        data: { entries: [{ id: delivery.id, title: 'Delivery radius and fee' }] },
+        data: { entries: [{ title: 'Delivery radius and fee', answer: delivery.answer }] },
+        read: expect.arrayContaining(['knowledge', `entry:${delivery.id}`]),
+      });
+      // The model reads the title and the answer; the id is the draft's source, not its text.
+      expect(found.ok && (found.data as { entries: object[] }).entries[0]).toEqual({
+        title: 'Delivery radius and fee',
+        answer: delivery.answer,
       });
       setKnowledgeEntryEnabled({ id: delivery.id, enabled: false, by: owner, now: new Date() });
       expect(await search({ query: 'could you deliver?' })).toMatchObject({

@@ -153,8 +153,13 @@ export function bakeryTools(
     schema: searchKnowledgeInput,
     run: ({ query }) => {
       const entries = ports.searchKnowledge?.(query, knowledgeHitsLimit) ?? [];
+      // The model reads an entry's title and answer; its id goes to the facts read (the draft's
+      // sources), and the query is the model's own input.
+      const found: KnowledgeResult = {
+        entries: entries.map(({ title, answer }) => ({ title, answer })),
+      };
       return {
-        ...ok({ query, entries }),
+        ...ok(found),
         read: ['knowledge', ...entries.map((entry) => `entry:${entry.id}` as const)],
       };
     },
@@ -264,6 +269,9 @@ export function bakeryTools(
 
   return [openingHours, menuItem, listMenu, quoteOrder, searchKnowledge, markForPerson];
 }
+
+/** What search_knowledge returns: the owner's entries as they wrote them, best first. */
+export type KnowledgeResult = { entries: { title: string; answer: string }[] };
 
 /** Money comes worded in the bakery's locale, as a reply writes it: the model does no arithmetic. */
 export type QuoteLine = {

@@ -1,6 +1,5 @@
 import { weekdayNames } from '../../bakery/calendar';
-import type { KnowledgeHit } from '../../bakery/data';
-import type { ItemResult } from '../../bakery/tools';
+import type { ItemResult, KnowledgeResult } from '../../bakery/tools';
 import type { ToolCall, ToolResult } from '../../types';
 import type { Reading } from './read-question';
 import type { PersonTopic } from './topics';
@@ -94,9 +93,9 @@ export function followUpCalls(
 }
 
 /** The entries a search_knowledge result holds. */
-export function knowledgeEntries(content: string): KnowledgeHit[] {
+export function knowledgeEntries(content: string): KnowledgeResult['entries'] {
   try {
-    const parsed = JSON.parse(content) as { entries?: KnowledgeHit[] };
+    const parsed = JSON.parse(content) as Partial<KnowledgeResult>;
     return Array.isArray(parsed.entries) ? parsed.entries : [];
   } catch {
     return [];
