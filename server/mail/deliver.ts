@@ -17,9 +17,27 @@ const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTim
 
 export type Transport = ReturnType<typeof createTransport>;
 
-/** One SMTP connection per email: a worker holds no connection open between replies. */
-export function smtpTransport(settings: Pick<MailSettings, 'smtpUrl'>): Transport {
-  return createTransport({ url: settings.smtpUrl, ...TIMEOUTS });
+/** How many emails a delivery worker hands to the mail server at once, each on its own connection. */
+export const DELIVERY_CONCURRENCY = 4;
+
+/**
+ * A pool of at most `connections` SMTP connections, reused from one email to the next: a
+ * backlog of replies does not pay a connect, greeting and login per email. A connection is
+ * closed after 100 emails (servers limit a session) and after a few seconds with nothing to
+ * send, so an idle desk holds none open.
+ */
+export function smtpTransport(
+  settings: Pick<MailSettings, 'smtpUrl'>,
+  { connections = DELIVERY_CONCURRENCY }: { connections?: number } = {},
+): Transport {
+  return createTransport({
+    url: settings.smtpUrl,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 100,
+    idleTimeout: 5_000,
+    ...TIMEOUTS,
+  });
 }
 
 export type DeliveryPolicy = { maxAttempts: number; backoffBaseMs?: number };

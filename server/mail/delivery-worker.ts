@@ -5,6 +5,7 @@ import { onDeskEvent } from '../drafting/live';
 import { newWorkerOwner } from '../drafting/worker';
 import {
   checkSmtp,
+  DELIVERY_CONCURRENCY,
   type DeliveryPolicy,
   deliverClaimedEmail,
   smtpTransport,
@@ -17,6 +18,8 @@ export type DeliveryWorkerOptions = {
   /** How often an idle worker looks for emails another process queued. */
   pollMs: number;
   policy?: DeliveryPolicy;
+  /** How many emails are in the mail server's hands at once; one pooled connection each. */
+  concurrency?: number;
   owner?: string;
   transport?: Transport;
   log?: (message: string) => void;
@@ -24,45 +27,47 @@ export type DeliveryWorkerOptions = {
 
 export type DeliveryWorker = {
   readonly owner: string;
-  /** Stops claiming, lets the email in hand finish for up to graceMs, then hands back the rest. */
+  /** Stops claiming, lets the emails in hand finish for up to graceMs, then hands back the rest. */
   stop: (options?: { graceMs?: number }) => Promise<void>;
-  /** For a process exiting now: abort the send in hand and hand its email back, synchronously. */
+  /** For a process exiting now: abort the sends in hand and hand their emails back, synchronously. */
   stopNow: () => number;
 };
 
 /**
- * One slot that claims the oldest email ready to go and hands it to the mail server, like the
- * drafting worker: a lease per claim, so any number of servers and `npm run worker` processes
- * can run it against one database and each email is handed over by one of them at a time. It
- * wakes when a reply is sent in this process, and polls for the others.
+ * A few slots, each claiming the oldest email ready to go and handing it to the mail server over
+ * a pooled connection, like the drafting worker: a lease per claim, so any number of slots,
+ * servers and `npm run worker` processes can run against one database and each email is handed
+ * over by one of them at a time. Idle slots wake when a reply is sent in this process, and poll
+ * for the others.
  */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const owner = options.owner ?? newWorkerOwner();
   const log = options.log ?? (() => {});
   const policy = options.policy ?? { maxAttempts: DELIVERY_MAX_ATTEMPTS };
-  const transport = options.transport ?? smtpTransport(options.settings);
+  const concurrency = Math.max(1, options.concurrency ?? DELIVERY_CONCURRENCY);
+  const transport =
+    options.transport ?? smtpTransport(options.settings, { connections: concurrency });
   const abortAll = new AbortController();
   let claiming = true;
-  let wake: (() => void) | undefined;
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
   const unsubscribe = onDeskEvent((event) => {
-    if (event.kind === 'queueChanged') wake?.();
+    if (event.kind === 'queueChanged') wakeAll();
   });
   const idle = () =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wake = undefined;
-        resolve();
-      }, options.pollMs);
-      wake = () => {
+      const wake = () => {
         clearTimeout(timer);
-        wake = undefined;
+        sleepers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, options.pollMs);
+      sleepers.add(wake);
     });
 
-  async function loop(): Promise<void> {
-    // The channel's state shows on the settings page before the first reply goes out.
-    await checkSmtp(transport).catch(() => {});
+  async function slot(): Promise<void> {
     while (claiming) {
       let email: Awaited<ReturnType<typeof claimNextEmail>>;
       try {
@@ -98,12 +103,16 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     }
   }
 
-  const running = loop();
-  log(`email delivery ${owner} started`);
+  const running = (async () => {
+    // The channel's state shows on the settings page before the first reply goes out.
+    await checkSmtp(transport).catch(() => {});
+    await Promise.all(Array.from({ length: concurrency }, () => slot()));
+  })();
+  log(`email delivery ${owner} started, ${concurrency} at once`);
   const halt = () => {
     claiming = false;
     unsubscribe();
-    wake?.();
+    wakeAll();
   };
   return {
     owner,
