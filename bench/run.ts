@@ -6,6 +6,7 @@ import * as agentLoop from './agent-loop';
 import * as arrivalToDraft from './arrival-to-draft';
 import * as dashboard from './dashboard';
 import * as draftToScreen from './draft-to-screen';
+import * as email from './email';
 import type { BenchmarkResult } from './figures';
 import * as inbox from './inbox';
 import * as intake from './intake';
@@ -50,6 +51,7 @@ const benchmarks: { id: number; title: string; run: () => Promise<BenchmarkResul
     title: 'Owner’s dashboard at scale',
     run: async () => [await dashboard.run({ size: 'full' })],
   },
+  { id: 9, title: 'Email throughput', run: async () => [await email.run({ size: 'full' })] },
 ];
 
 async function main(): Promise<void> {

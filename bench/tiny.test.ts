@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import * as agentLoop from './agent-loop';
+import * as email from './email';
 import * as parallelTools from './parallel-tools';
 import * as promptCache from './prompt-cache';
 import { expectFigures } from './support/expect-figures';
@@ -21,5 +22,9 @@ describe('the in-process benchmarks at a tiny size', () => {
 
   it('6. prompt-cache friendliness', async () => {
     expectFigures(await promptCache.run({ size: 'tiny' }), 6);
+  });
+
+  it('9. email throughput (a real SMTP server and Dovecot)', async () => {
+    expectFigures(await email.run({ size: 'tiny' }), 9);
   });
 });
