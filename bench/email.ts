@@ -16,6 +16,7 @@ import { emailConversation, staffMember } from '@/tests/support/email-conversati
 import { type SmtpSink, startSmtpSink } from '@/tests/support/smtp-sink';
 import { useTempDatabase as openTempDatabase } from '@/tests/support/temp-db';
 import type { BenchmarkResult, Figure, Size } from './figures';
+import { freePort } from './support/next-server';
 
 /**
  * 9. Email throughput, each side against its library's floor in the same run.
@@ -341,7 +342,7 @@ export async function run({
   ports,
 }: {
   size: Size;
-  /** Where the SMTP and IMAP servers listen; free ports from the system when not given. */
+  /** Where the SMTP and IMAP servers listen; free ports of the benchmarks' range when not given. */
   ports?: { smtp: number; imap: number };
 }): Promise<BenchmarkResult> {
   const shape =
@@ -349,7 +350,7 @@ export async function run({
       ? { outbound: 500, inbound: 1_000, runs: 5 }
       : { outbound: 20, inbound: 20, runs: 1 };
   const saved = { ...process.env };
-  const sink = await startSmtpSink(ports?.smtp ?? 0);
+  const sink = await startSmtpSink(ports?.smtp ?? (await freePort()));
   let dovecot: Dovecot | undefined;
   try {
     const outbound = { desk: [] as Timed[], library: [] as Timed[] };
@@ -363,7 +364,7 @@ export async function run({
       outbound.library.push(measured.library);
     }
 
-    dovecot = await startDovecot({ port: ports?.imap });
+    dovecot = await startDovecot({ port: ports?.imap ?? (await freePort()) });
     const inboundRun = async (run: number, count: number, libraryFirst: boolean) => {
       const folder = `Run${run}`;
       await appendEmails(dovecot as Dovecot, folder, run, count);
