@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { newMessageId, replySubject, threadingFor } from '@/lib/mail/compose';
 import { type Db, getDb, immediate } from './client';
+import { prepared } from './prepared';
 import {
   bakery,
   type EmailDeliveryStatus,
@@ -105,63 +106,91 @@ type Lease = { owner: string; leaseMs: number; now: Date };
  */
 export function claimNextEmail(lease: Lease & { maxAttempts: number }): ClaimedEmail | undefined {
   const db = getDb();
+  const statements = claimStatements(db);
+  const nowMs = lease.now.getTime();
   return immediate(db, () => {
     // An email whose sender died on every try does not bring workers down for ever.
-    db.update(emailOutbox)
+    statements.giveUp.run({ nowMs, maxAttempts: lease.maxAttempts });
+    const next = statements.next.get({ nowMs });
+    if (!next) return undefined;
+    const leaseToken = randomUUID();
+    const claimed = statements.claim.get({
+      id: next.id,
+      owner: lease.owner,
+      leaseToken,
+      leaseExpiresAtMs: nowMs + lease.leaseMs,
+      nowMs,
+    });
+    if (!claimed) return undefined;
+    const reply = statements.replyText.get({ replyId: claimed.replyId });
+    return { ...claimed, leaseToken, replyText: reply?.text ?? '' };
+  });
+}
+
+/**
+ * A value bound when a prepared statement runs. Nothing encodes it on the way (an update's set
+ * and a where clause take it as given), so times go in as milliseconds, as the columns hold them.
+ */
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** The claim's statements, prepared once per connection: the delivery worker runs them per email. */
+const claimStatements = (db: Db) =>
+  prepared(db, 'outbox.claim', (d) => ({
+    giveUp: d
+      .update(emailOutbox)
       .set({
         status: 'failed',
         leaseOwner: null,
         leaseToken: null,
         leaseExpiresAt: null,
         lastError: 'The delivery worker stopped part-way on every try. Resend it to try again.',
-        updatedAt: lease.now,
+        updatedAt: value('nowMs'),
       })
       .where(
         and(
           eq(emailOutbox.status, 'sending'),
-          lt(emailOutbox.leaseExpiresAt, lease.now),
-          sql`${emailOutbox.attempts} >= ${lease.maxAttempts}`,
+          lt(emailOutbox.leaseExpiresAt, sql.placeholder('nowMs')),
+          sql`${emailOutbox.attempts} >= ${sql.placeholder('maxAttempts')}`,
         ),
       )
-      .run();
-    const next = db
+      .prepare(),
+    next: d
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
       .where(
         or(
           and(
             eq(emailOutbox.status, 'queued'),
-            or(isNull(emailOutbox.notBefore), lte(emailOutbox.notBefore, lease.now)),
+            or(isNull(emailOutbox.notBefore), lte(emailOutbox.notBefore, sql.placeholder('nowMs'))),
           ),
-          and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.leaseExpiresAt, lease.now)),
+          and(
+            eq(emailOutbox.status, 'sending'),
+            lt(emailOutbox.leaseExpiresAt, sql.placeholder('nowMs')),
+          ),
         ),
       )
       .orderBy(asc(emailOutbox.id))
       .limit(1)
-      .get();
-    if (!next) return undefined;
-    const leaseToken = randomUUID();
-    const claimed = db
+      .prepare(),
+    claim: d
       .update(emailOutbox)
       .set({
         status: 'sending',
-        leaseOwner: lease.owner,
-        leaseToken,
-        leaseExpiresAt: new Date(lease.now.getTime() + lease.leaseMs),
+        leaseOwner: value('owner'),
+        leaseToken: value('leaseToken'),
+        leaseExpiresAt: value('leaseExpiresAtMs'),
         attempts: sql`${emailOutbox.attempts} + 1`,
-        updatedAt: lease.now,
+        updatedAt: value('nowMs'),
       })
-      .where(eq(emailOutbox.id, next.id))
+      .where(eq(emailOutbox.id, sql.placeholder('id')))
       .returning()
-      .get();
-    const reply = db
+      .prepare(),
+    replyText: d
       .select({ text: replies.text })
       .from(replies)
-      .where(eq(replies.id, claimed.replyId))
-      .get();
-    return { ...claimed, leaseToken, replyText: reply?.text ?? '' };
-  });
-}
+      .where(eq(replies.id, sql.placeholder('replyId')))
+      .prepare(),
+  }));
 
 /** Extends the lease while the server is slow to answer; false once it was lost. */
 export function renewEmailLease(input: {
@@ -190,23 +219,28 @@ export function renewEmailLease(input: {
  * erased with it: it now lives only in the customer's mailbox.
  */
 export function markEmailSent(input: { id: number; response: string; now: Date }): boolean {
-  const result = getDb()
-    .update(emailOutbox)
-    .set({
-      status: 'sent',
-      sentAt: input.now,
-      serverResponse: input.response,
-      ticketToken: null,
-      lastError: null,
-      notBefore: null,
-      leaseOwner: null,
-      leaseToken: null,
-      leaseExpiresAt: null,
-      updatedAt: input.now,
-    })
-    .where(and(eq(emailOutbox.id, input.id), ne(emailOutbox.status, 'sent')))
-    .run();
-  return result.changes === 1;
+  const db = getDb();
+  const mark = prepared(db, 'outbox.markSent', (d) =>
+    d
+      .update(emailOutbox)
+      .set({
+        status: 'sent',
+        sentAt: value('nowMs'),
+        serverResponse: value('response'),
+        ticketToken: null,
+        lastError: null,
+        notBefore: null,
+        leaseOwner: null,
+        leaseToken: null,
+        leaseExpiresAt: null,
+        updatedAt: value('nowMs'),
+      })
+      .where(and(eq(emailOutbox.id, sql.placeholder('id')), ne(emailOutbox.status, 'sent')))
+      .prepare(),
+  );
+  return (
+    mark.run({ id: input.id, response: input.response, nowMs: input.now.getTime() }).changes === 1
+  );
 }
 
 /** A failed try, recorded only under the claim's lease: try again later, or fail for good. */
