@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchmarkResult, Figure, Machine } from './figures';
-import { formatNumber, formatReport, ratioOf, tally, targetMet } from './report';
+import {
+  countInBuckets,
+  formatChart,
+  formatNumber,
+  formatReport,
+  latencyBuckets,
+  niceStep,
+  ratioOf,
+  tally,
+  targetMet,
+} from './report';
 
 const machine: Machine = {
   cpu: 'Test CPU @ 2.0GHz',
@@ -156,5 +166,158 @@ describe('the Markdown report', () => {
       '## 7. Memory',
       '## 8. Broken',
     ]);
+  });
+});
+
+describe('charts', () => {
+  it('draws time against size as one Mermaid line chart, each line named with its values', () => {
+    const text = formatChart({
+      kind: 'lines',
+      title: 'Pages at scale',
+      xLabel: 'conversations',
+      yLabel: 'ms',
+      series: [
+        {
+          name: '/inbox',
+          points: [
+            { x: 10_000, y: 21.34 },
+            { x: 1_000, y: 16 },
+            { x: 100_000, y: 92 },
+          ],
+        },
+        {
+          name: '/inbox/<id>',
+          points: [
+            { x: 1_000, y: 20 },
+            { x: 10_000, y: 25 },
+            { x: 100_000, y: 30 },
+          ],
+        },
+      ],
+    }).join('\n');
+    expect(text).toBe(
+      [
+        '*Pages at scale: ms against conversations. first line, **/inbox**: 16.0 at 1,000 · 21.3 at 10,000 · 92.0 at 100,000; second line, **/inbox/&lt;id&gt;**: 20.0 at 1,000 · 25.0 at 10,000 · 30.0 at 100,000.*',
+        '',
+        '```mermaid',
+        'xychart-beta',
+        '    title "Pages at scale"',
+        '    x-axis "conversations" ["1,000", "10,000", "100,000"]',
+        '    y-axis "ms" 0 --> 100',
+        '    line [16, 21.34, 92]',
+        '    line [20, 25, 30]',
+        '```',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('gives series measured at different sizes a chart each', () => {
+    const text = formatChart({
+      kind: 'lines',
+      title: 'T',
+      xLabel: 'n',
+      yLabel: 'ms',
+      series: [
+        { name: 'a', points: [{ x: 1, y: 1 }] },
+        { name: 'b', points: [{ x: 2, y: 3 }] },
+      ],
+    }).join('\n');
+    expect(text.match(/```mermaid/g)).toHaveLength(2);
+    expect(text).toContain('x-axis "n" ["1"]');
+    expect(text).toContain('x-axis "n" ["2"]');
+  });
+
+  it('picks round steps', () => {
+    expect([0.7, 1, 1.2, 2.2, 3, 7, 23, 0.04].map(niceStep)).toEqual([
+      1, 1, 2, 2.5, 5, 10, 25, 0.05,
+    ]);
+  });
+
+  it('buckets latencies in round widths up to the 99th percentile, the rest in one open bucket', () => {
+    const samples = [...Array.from({ length: 99 }, (_, i) => 1 + (i % 20)), 480];
+    const buckets = latencyBuckets(samples, 'ms');
+    expect(buckets.map((b) => b.label)).toEqual([
+      '0–2 ms',
+      '2–4 ms',
+      '4–6 ms',
+      '6–8 ms',
+      '8–10 ms',
+      '10–12 ms',
+      '12–14 ms',
+      '14–16 ms',
+      '16–18 ms',
+      '18–20 ms',
+      '20–22 ms',
+      '≥ 22 ms',
+    ]);
+    const counts = countInBuckets(samples, buckets);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(samples.length);
+    expect(counts.at(-1)).toBe(1);
+  });
+
+  it('draws a distribution as one bar chart per series over shared buckets', () => {
+    const text = formatChart({
+      kind: 'distribution',
+      title: 'Arrival to draft',
+      unit: 'ms',
+      series: [
+        { name: 'in the server', samples: [1, 2, 2, 3, 9] },
+        { name: 'separate worker', samples: [4, 6] },
+      ],
+    }).join('\n');
+    expect(text).toBe(
+      [
+        '*Arrival to draft, in the server: how many of 5 samples fell in each bucket of ms.*',
+        '',
+        '```mermaid',
+        'xychart-beta',
+        '    title "Arrival to draft: in the server"',
+        '    x-axis "ms" ["1–2 ms", "2–3 ms", "3–4 ms", "4–5 ms", "5–6 ms", "6–7 ms", "7–8 ms", "8–9 ms", "9–10 ms"]',
+        '    y-axis "samples" 0 --> 3',
+        '    bar [1, 2, 1, 0, 0, 0, 0, 0, 1]',
+        '```',
+        '',
+        '*Arrival to draft, separate worker: how many of 2 samples fell in each bucket of ms.*',
+        '',
+        '```mermaid',
+        'xychart-beta',
+        '    title "Arrival to draft: separate worker"',
+        '    x-axis "ms" ["1–2 ms", "2–3 ms", "3–4 ms", "4–5 ms", "5–6 ms", "6–7 ms", "7–8 ms", "8–9 ms", "9–10 ms"]',
+        '    y-axis "samples" 0 --> 2',
+        '    bar [0, 0, 0, 1, 0, 1, 0, 0, 0]',
+        '```',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('draws a benchmark’s charts under its table', () => {
+    const markdown = formatReport({
+      machine,
+      results: [
+        {
+          id: 4,
+          title: 'Inbox at scale',
+          method: 'Pages timed.',
+          figures: [slowInbox],
+          charts: [
+            {
+              kind: 'lines',
+              title: 'Inbox',
+              xLabel: 'conversations',
+              yLabel: 'ms',
+              series: [{ name: '/inbox', points: [{ x: 1_000, y: 20 }] }],
+            },
+          ],
+        },
+      ],
+      finishedAt: new Date('2026-12-01T10:00:00Z'),
+      totalSeconds: 1,
+    });
+    const table = markdown.indexOf('| /inbox with 100,000 questions');
+    const chart = markdown.indexOf('```mermaid');
+    expect(table).toBeGreaterThan(0);
+    expect(chart).toBeGreaterThan(table);
   });
 });
