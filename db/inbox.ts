@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { type SourceRows, sourceKeys } from '@/lib/inbox/sources';
@@ -18,6 +18,7 @@ import {
   messages,
   type Question,
   type QuestionStatus,
+  questionStatusCounts,
   questions,
   type Reply,
   replies,
@@ -99,14 +100,63 @@ export function countQuestionsByStatus({
   search?: string;
   needsPerson?: boolean;
 }): Partial<Record<QuestionStatus, number>> {
-  const rows = getDb()
+  const db = getDb();
+  // Unfiltered, the counts the triggers keep: one row per status, however many questions.
+  if (!searchFilter(search) && !needsPerson) {
+    const kept = db.select().from(questionStatusCounts).all();
+    return Object.fromEntries(kept.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
+  }
+  const filtered = db
     .select({ status: questions.status, n: sql<number>`count(*)` })
-    .from(questions)
-    .leftJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
+    .from(questions);
+  const rows = (
+    needsPerson ? filtered.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId)) : filtered
+  )
     .where(and(searchFilter(search), personFilter(needsPerson)))
     .groupBy(questions.status)
     .all();
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/**
+ * The ids on one page of a tab, newest first. Each status is read in the order of its
+ * (status, last_message_at) index and stops at the page's end, then the statuses are merged: a
+ * tab of two statuses never sorts every question in it, and the row's details (the newest
+ * message, the counts) are read for the page's rows only.
+ */
+function pageOfIds({
+  group,
+  search,
+  needsPerson,
+  page,
+  pageSize,
+}: {
+  group: InboxGroup;
+  search?: string;
+  needsPerson?: boolean;
+  page: number;
+  pageSize: number;
+}): number[] {
+  const db = getDb();
+  const end = page * pageSize;
+  const candidates = statusesOf(group).flatMap((status) => {
+    const base = db
+      .select({ id: questions.id, at: questions.lastMessageAt })
+      .from(questions)
+      .$dynamic();
+    const joined = needsPerson
+      ? base.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
+      : base;
+    return joined
+      .where(and(eq(questions.status, status), searchFilter(search), personFilter(needsPerson)))
+      .orderBy(desc(questions.lastMessageAt), desc(questions.id))
+      .limit(end)
+      .all();
+  });
+  return candidates
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id)
+    .slice(end - pageSize, end)
+    .map((row) => row.id);
 }
 
 /** One page of a tab, newest first. */
@@ -123,6 +173,8 @@ export function listInbox({
   page: number;
   pageSize: number;
 }): InboxRow[] {
+  const ids = pageOfIds({ group, search, needsPerson, page, pageSize });
+  if (ids.length === 0) return [];
   const rows = getDb()
     .select({
       id: questions.id,
@@ -146,16 +198,8 @@ export function listInbox({
     .from(questions)
     .leftJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
     .leftJoin(latestMessage, isLatestCustomerMessage)
-    .where(
-      and(
-        inArray(questions.status, statusesOf(group)),
-        searchFilter(search),
-        personFilter(needsPerson),
-      ),
-    )
+    .where(inArray(questions.id, ids))
     .orderBy(desc(questions.lastMessageAt), desc(questions.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
     .all();
   return rows.map(
     ({
@@ -207,38 +251,40 @@ export function inboxNeighbours({ group, id }: { group: InboxGroup; id: number }
     .where(eq(questions.id, id))
     .get();
   if (!current) return { previous: null, next: null };
-  const inGroup = inArray(questions.status, statusesOf(group));
-  const at = current.lastMessageAt;
-  const newer = db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(
-      and(
-        inGroup,
-        or(
-          gt(questions.lastMessageAt, at),
-          and(eq(questions.lastMessageAt, at), gt(questions.id, id)),
-        ),
-      ),
-    )
-    .orderBy(asc(questions.lastMessageAt), asc(questions.id))
-    .limit(1)
-    .get();
-  const older = db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(
-      and(
-        inGroup,
-        or(
-          lt(questions.lastMessageAt, at),
-          and(eq(questions.lastMessageAt, at), lt(questions.id, id)),
-        ),
-      ),
-    )
-    .orderBy(desc(questions.lastMessageAt), desc(questions.id))
-    .limit(1)
-    .get();
+  // Row values, so each status's (status, last_message_at) index seeks straight to the
+  // question's place; a tab of two statuses asks each and keeps the nearest.
+  const at = current.lastMessageAt.getTime();
+  const place = sql`(${questions.lastMessageAt}, ${questions.id})`;
+  const nearest = (direction: 'newer' | 'older') =>
+    statusesOf(group)
+      .map((status) =>
+        db
+          .select({ id: questions.id, at: questions.lastMessageAt })
+          .from(questions)
+          .where(
+            and(
+              eq(questions.status, status),
+              direction === 'newer'
+                ? sql`${place} > (${at}, ${id})`
+                : sql`${place} < (${at}, ${id})`,
+            ),
+          )
+          .orderBy(
+            ...(direction === 'newer'
+              ? [asc(questions.lastMessageAt), asc(questions.id)]
+              : [desc(questions.lastMessageAt), desc(questions.id)]),
+          )
+          .limit(1)
+          .get(),
+      )
+      .filter((row) => row !== undefined)
+      .sort((a, b) =>
+        direction === 'newer'
+          ? a.at.getTime() - b.at.getTime() || a.id - b.id
+          : b.at.getTime() - a.at.getTime() || b.id - a.id,
+      )[0];
+  const newer = nearest('newer');
+  const older = nearest('older');
   return { previous: newer?.id ?? null, next: older?.id ?? null };
 }
 

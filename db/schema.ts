@@ -216,6 +216,16 @@ export const questions = sqliteTable(
   ],
 );
 
+/**
+ * How many questions are in each status, so the inbox's tabs are counted without reading every
+ * question. Only triggers on `questions` write it (a custom migration), inside the writer's
+ * transaction, so it never disagrees with the rows.
+ */
+export const questionStatusCounts = sqliteTable('question_status_counts', {
+  status: text('status', { enum: questionStatuses }).primaryKey(),
+  count: integer('count').notNull(),
+});
+
 /** One drafting attempt: what the agent did and what it cost. */
 export const agentRuns = sqliteTable(
   'agent_runs',

@@ -299,6 +299,68 @@ describe('the inbox store', () => {
     });
   });
 
+  it('counts each tab from the kept counts, in step with every arrival, change and removal', () => {
+    const byScan = () =>
+      Object.fromEntries(
+        (
+          getDb()
+            .$client.prepare('select status, count(*) as n from questions group by status')
+            .all() as { status: string; n: number }[]
+        ).map((r) => [r.status, r.n]),
+      );
+    const rye = drafted('Rye loaf on Friday?', 'Yes.', at(0));
+    createQuestion({
+      text: 'Bagels?',
+      customerName: 'Dev',
+      customerEmail: null,
+      channel: 'web',
+      now: at(1),
+    });
+    expect(countQuestionsByStatus({})).toEqual(byScan());
+    expect(countQuestionsByStatus({})).toMatchObject({ drafted: 1, queued: 1 });
+    discardQuestion({ id: rye.id, reason: 'Spam', now: at(2) });
+    expect(countQuestionsByStatus({})).toEqual(byScan());
+    expect(countQuestionsByStatus({}).drafted).toBeUndefined();
+    getDb().$client.prepare("delete from questions where status = 'discarded'").run();
+    expect(countQuestionsByStatus({})).toEqual(byScan());
+    expect(countQuestionsByStatus({})).toEqual({ queued: 1 });
+  });
+
+  it('pages a tab of two states newest first across both, and steps through it in that order', () => {
+    const queued = (text: string, ms: number) =>
+      createQuestion({
+        text,
+        customerName: 'Dev',
+        customerEmail: null,
+        channel: 'web',
+        now: at(ms),
+      }).question;
+    const a = queued('First?', 0);
+    const b = queued('Second?', 1000);
+    const c = queued('Third?', 2000);
+    const d = queued('Fourth?', 3000);
+    // Two of them being drafted now: the tab holds both states, interleaved in time.
+    for (const q of [b, d]) {
+      if (!claimQuestion({ id: q.id, owner: 'w', leaseMs: 60_000, now: at(4000) }).ok) {
+        throw new Error('not claimed');
+      }
+    }
+    const page = (n: number, size: number) =>
+      listInbox({ group: 'inProgress', page: n, pageSize: size }).map((r) => r.id);
+    expect(page(1, 10)).toEqual([d.id, c.id, b.id, a.id]);
+    expect([...page(1, 3), ...page(2, 3)]).toEqual([d.id, c.id, b.id, a.id]);
+    expect(page(2, 2)).toEqual([b.id, a.id]);
+    expect(page(3, 2)).toEqual([]);
+    expect(inboxNeighbours({ group: 'inProgress', id: c.id })).toEqual({
+      previous: d.id,
+      next: b.id,
+    });
+    expect(inboxNeighbours({ group: 'inProgress', id: b.id })).toEqual({
+      previous: c.id,
+      next: a.id,
+    });
+  });
+
   it('keeps a run’s mark for a person and filters the list and counts by it', () => {
     drafted('Rye loaf on Friday?', 'Yes.', at(0));
     const sesame = drafted('Sesame in the rye?', 'A person will check.', at(1000), {

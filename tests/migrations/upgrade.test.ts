@@ -91,6 +91,12 @@ describe('upgrading a database written by an earlier release', () => {
     // Without the declared hashing, the hashed ticket tokens count as changed.
     expect(lostInUpgrade(before, after).some((l) => l.includes('ticket_token'))).toBe(true);
   });
+
+  it('compares stored bytes by their content', () => {
+    const blob = (bytes: number[]) => ({ t: { '1': { b: Buffer.from(bytes) } } });
+    expect(lostInUpgrade(blob([1, 2]), blob([1, 2]))).toEqual([]);
+    expect(lostInUpgrade(blob([1, 2]), blob([1, 3]))).toHaveLength(1);
+  });
 });
 
 describe('ticket links and sessions from earlier releases', () => {

@@ -130,6 +130,11 @@ export function appliedDataMigrations(path: string): string[] {
 /** How a data migration is allowed to change a stored value: `table.column` to its new value. */
 export type DeclaredChanges = Record<string, Record<string, (before: unknown) => unknown>>;
 
+/** Blobs (full-text search keeps its index in them) are equal by their bytes. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return Buffer.isBuffer(a) && Buffer.isBuffer(b) ? a.equals(b) : a === b;
+}
+
 /**
  * Everything in `before` is still in `after`: every table, every row, every column with the
  * same value, except where a data migration that ran in between declares the change.
@@ -160,7 +165,7 @@ export function lostInUpgrade(
         }
         const change = changes[`${table}.${column}`];
         const expected = change ? change(value) : value;
-        if (now[column] !== expected) {
+        if (!sameValue(now[column], expected)) {
           lost.push(
             `${table} row ${rowid} ${column}: ${JSON.stringify(value)} became ${JSON.stringify(now[column])}`,
           );
