@@ -1,18 +1,21 @@
 import Database from 'better-sqlite3';
 import { hashPassword } from '@/lib/auth/password-hash';
 import type { BenchmarkResult, Figure, Size } from './figures';
-import { loadQuestions } from './support/bulk-load';
+import { loadConversation, loadQuestions } from './support/bulk-load';
 import { ensureBuild, type RunningServer, startNextServer } from './support/next-server';
 import { addStaff, preparedDatabase, scratchFolder, withDatabase } from './support/server-db';
 import { median } from './support/stats';
 
 /**
- * 4. Inbox at scale: the signed-in inbox page's response time on databases of growing size.
- * A list that pages should cost the same whatever the table holds.
+ * 4. The inbox at scale: the signed-in inbox and a conversation page of 50 messages, on
+ * databases of growing size. A list that pages, and one conversation, should cost the same
+ * whatever the table holds.
  */
 
 const EMAIL = 'bench-staff@example.com';
 const PASSWORD = 'a bench passphrase that is long';
+const CONVERSATION_MESSAGES = 50;
+const RATIO = 1.5;
 
 async function signIn(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/sign-in`, {
@@ -27,31 +30,55 @@ async function signIn(server: RunningServer): Promise<string> {
   return cookie;
 }
 
-async function inboxMs(server: RunningServer, cookie: string): Promise<number> {
+/** One page, timed to its last byte; `mustHold` guards against a page fast for the wrong reason. */
+async function pageMs(
+  server: RunningServer,
+  cookie: string,
+  path: string,
+  mustHold: string,
+): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${server.url}/inbox`, {
+  const response = await fetch(`${server.url}${path}`, {
     headers: { cookie },
     redirect: 'manual',
     signal: AbortSignal.timeout(30_000),
   });
-  await response.text();
+  const html = await response.text();
   const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`/inbox answered ${response.status}`);
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  if (!html.includes(mustHold)) throw new Error(`${path} did not show ${mustHold}`);
   return ms;
 }
 
-/** Per round, the median of its requests: one sample per round. */
+type Page = { label: string; path: (conversationId: number) => string; mustHold: string };
+
+const pages: Page[] = [
+  { label: '/inbox', path: () => '/inbox', mustHold: 'data-testid="inbox-row"' },
+  {
+    label: `/inbox/<id> (${CONVERSATION_MESSAGES} messages)`,
+    path: (id) => `/inbox/${id}`,
+    // The newest of the conversation's messages, so the whole thread was rendered.
+    mustHold: `(${CONVERSATION_MESSAGES - 1})`,
+  },
+];
+
+/** Per round, each page's median over its requests, the pages interleaved: one sample per round. */
 async function measure(
   server: RunningServer,
+  conversationId: number,
   { rounds, perRound }: { rounds: number; perRound: number },
-): Promise<number[]> {
+): Promise<number[][]> {
   const cookie = await signIn(server);
-  for (let i = 0; i < 5; i++) await inboxMs(server, cookie);
-  const samples: number[] = [];
+  const time = (page: Page) => pageMs(server, cookie, page.path(conversationId), page.mustHold);
+  for (let i = 0; i < 5; i++) for (const page of pages) await time(page);
+  const samples: number[][] = pages.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    const times: number[] = [];
-    for (let i = 0; i < perRound; i++) times.push(await inboxMs(server, cookie));
-    samples.push(median(times));
+    const times: number[][] = pages.map(() => []);
+    // Interleaved, so a burst of load elsewhere on the machine slows every page alike.
+    for (let i = 0; i < perRound; i++) {
+      for (const [p, page] of pages.entries()) times[p]?.push(await time(page));
+    }
+    for (const [p, pageTimes] of times.entries()) samples[p]?.push(median(pageTimes));
   }
   return samples;
 }
@@ -62,7 +89,8 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   await ensureBuild();
   const passwordHash = await hashPassword(PASSWORD);
   const scratch = scratchFolder();
-  const byCount: number[][] = [];
+  // byCount[size][page] = samples
+  const byCount: number[][][] = [];
   try {
     for (const count of counts) {
       const path = `${scratch.dir}/inbox-${count}.db`;
@@ -70,10 +98,14 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
       const staffId = withDatabase(path, () => addStaff({ email: EMAIL, passwordHash }));
       const sqlite = new Database(path);
       loadQuestions(sqlite, { count, sentBy: staffId });
+      const conversationId = loadConversation(sqlite, {
+        messages: CONVERSATION_MESSAGES,
+        sentBy: staffId,
+      });
       sqlite.close();
       const server = await startNextServer({ databasePath: path, env: { DRAFT_WORKER: 'off' } });
       try {
-        byCount.push(await measure(server, shape));
+        byCount.push(await measure(server, conversationId, shape));
       } finally {
         await server.stop();
       }
@@ -81,28 +113,41 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   } finally {
     scratch.remove();
   }
-  const smallest = byCount[0] as number[];
+  const smallest = (counts[0] as number).toLocaleString('en-US');
   const largestIndex = counts.length - 1;
-  const figures: Figure[] = counts.map((count, i) => ({
-    name: `/inbox with ${count.toLocaleString('en-US')} questions`,
-    unit: 'ms',
-    samples: byCount[i] as number[],
-    baseline:
-      i === 0
-        ? undefined
-        : {
-            label: `${(counts[0] as number).toLocaleString('en-US')} questions`,
-            samples: smallest,
-          },
-    targets:
-      i === largestIndex
-        ? [{ on: 'ratio', atMost: 1.5, text: 'within 1.5× of the smallest' }]
-        : undefined,
-  }));
+  const figures: Figure[] = pages.flatMap((page, p) =>
+    counts.map((count, i) => ({
+      name: `${page.label} with ${count.toLocaleString('en-US')} conversations`,
+      unit: 'ms',
+      samples: byCount[i]?.[p] as number[],
+      baseline:
+        i === 0
+          ? undefined
+          : { label: `${smallest} conversations`, samples: byCount[0]?.[p] as number[] },
+      targets:
+        i === largestIndex
+          ? [{ on: 'ratio', atMost: RATIO, text: `within ${RATIO}× of ${smallest}` }]
+          : undefined,
+    })),
+  );
   return {
     id: 4,
-    title: 'Inbox at scale',
-    method: `For each size, a fresh database is filled directly (better-sqlite3, one transaction) with that many questions: 70% drafted with a run and 2 tool calls each, 10% sent with a reply, 10% queued, 5% failed, 5% discarded. The production server starts on it (DRAFT_WORKER=off), a staff account signs in, and after 5 warm-up requests, ${shape.rounds} rounds of ${shape.perRound} sequential GET /inbox requests with the session cookie are timed to the last byte; each sample is one round's median. This measures whatever /inbox is on the branch that runs it.`,
+    title: 'Inbox and a conversation at scale',
+    method: `For each size, a fresh database is filled directly (better-sqlite3, one transaction) with that many conversations a minute apart: 70% drafted with a run and 2 tool calls each, 10% sent with a reply, 10% queued, 5% failed, 5% discarded; and one more, the newest, of ${CONVERSATION_MESSAGES} messages back and forth (each bakery message a sent reply with its run), with a draft waiting. The production server starts on it (DRAFT_WORKER=off), a staff account signs in, and after 5 warm-up requests of each page, ${shape.rounds} rounds of ${shape.perRound} sequential GET /inbox and GET /inbox/<id> of the long conversation, interleaved, are timed to the last byte; each sample is one round's median for that page. The target: each page at the largest size within ${RATIO}× of the smallest.`,
+    whenMissed:
+      'What grows with the table shows in EXPLAIN QUERY PLAN of the pages’ queries: a count, sort or scan over every conversation rather than a seek in an index.',
     figures,
+    charts: [
+      {
+        kind: 'lines',
+        title: 'Inbox pages against the number of conversations',
+        xLabel: 'conversations',
+        yLabel: 'ms',
+        series: pages.map((page, p) => ({
+          name: page.label,
+          points: counts.map((count, i) => ({ x: count, y: median(byCount[i]?.[p] ?? []) })),
+        })),
+      },
+    ],
   };
 }

@@ -81,3 +81,78 @@ function statusFor(i: number): 'queued' | 'drafted' | 'failed' | 'sent' | 'disca
   if (slot < 6) return 'sent';
   return 'drafted';
 }
+
+/**
+ * One long conversation, the newest in the inbox: a customer and the bakery writing back and
+ * forth (`messages` in all, each bakery message a sent reply drafted by its own run), ending
+ * with the customer writing twice and a fresh draft waiting for review. Returns its id.
+ */
+export function loadConversation(
+  sqlite: Database.Database,
+  { messages, sentBy, now = Date.now() }: { messages: number; sentBy: number; now?: number },
+): number {
+  const first = now - messages * 5 * 60_000;
+  return sqlite.transaction(() => {
+    const opening = 'Could you make a birthday cake for 20 people, half of it without nuts?';
+    const questionId = Number(
+      sqlite
+        .prepare(
+          `insert into questions (text, customer_name, customer_email, channel, external_id,
+             ticket_token, status, received_at, last_message_at, updated_at, attempts)
+           values (?, 'Long Conversation', 'long@example.com', 'api', 'bulk-long',
+             'bulk-token-long', 'drafted', ?, ?, ?, 1)`,
+        )
+        .run(opening, first, now, now).lastInsertRowid,
+    );
+    const message = sqlite.prepare(
+      `insert into messages (question_id, author, channel, text, external_id, reply_id, at)
+       values (?, ?, 'api', ?, ?, ?, ?)`,
+    );
+    const run = sqlite.prepare(
+      `insert into agent_runs (question_id, model, stop_kind, draft_text, turns, input_tokens,
+         output_tokens, cost_usd, facts_version, answered_message_id, messages_read, started_at,
+         finished_at)
+       values (?, 'offline drafter', 'answered', ?, 2, 1200, 150, 0, 1, ?, ?, ?, ?)`,
+    );
+    const call = sqlite.prepare(
+      `insert into tool_calls (run_id, seq, turn, call_id, tool_name, input, result, is_error,
+         duration_ms)
+       values (?, ?, 1, ?, ?, ?, ?, 0, 1)`,
+    );
+    const reply = sqlite.prepare(
+      `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
+       values (?, ?, ?, ?, ?, 0, 0)`,
+    );
+    const drafted = (answered: number, count: number, at: number, text: string) => {
+      const runId = Number(
+        run.run(questionId, text, answered, count, at, at + 2_000).lastInsertRowid,
+      );
+      call.run(runId, 0, 'c1', 'menu_item', '{"name":"birthday cake"}', '{"price":"$45.00"}');
+      call.run(runId, 1, 'c2', 'opening_hours', '{"day":"saturday"}', '{"opens":"08:00"}');
+      return runId;
+    };
+    let lastCustomer = 0;
+    for (let i = 0; i < messages; i++) {
+      const at = i === messages - 1 ? now : first + i * 5 * 60_000;
+      // Back and forth, except that the customer writes the last two.
+      const fromCustomer = i % 2 === 0 || i === messages - 1;
+      if (fromCustomer) {
+        const text = i === 0 ? opening : `And could it say “Happy birthday, Sam” in blue? (${i})`;
+        lastCustomer = Number(
+          message.run(questionId, 'customer', text, `bulk-long-${i}`, null, at).lastInsertRowid,
+        );
+        continue;
+      }
+      const text = `Yes: we can write that in blue icing; a 20-person cake is $45. (${i})`;
+      const runId = drafted(lastCustomer, i, at - 60_000, text);
+      const replyId = Number(reply.run(questionId, text, sentBy, at, runId).lastInsertRowid);
+      message.run(questionId, 'bakery', text, null, replyId, at);
+    }
+    const draft = 'Yes, both are fine: we will have it ready on Saturday from 8.';
+    const runId = drafted(lastCustomer, messages, now + 1_000, draft);
+    sqlite
+      .prepare('update questions set draft_run_id = ?, draft_text = ? where id = ?')
+      .run(runId, draft, questionId);
+    return questionId;
+  })();
+}

@@ -31,11 +31,18 @@ export async function ensureBuild(log: (line: string) => void = () => {}): Promi
   if (code !== 0) throw new Error(`next build failed (exit ${code}):\n${output.slice(-4000)}`);
 }
 
-/** The benchmarks' servers use ports 3400–3499; the first free one from a random start. */
+/**
+ * The benchmarks' servers use a hundred ports from BENCH_PORT_BASE (3400 unless set, so two
+ * runs on one machine can keep apart); the first free one from a random start.
+ */
 export async function freePort(): Promise<number> {
-  const first = 3400 + Math.floor(Math.random() * 100);
+  const base = Number(process.env.BENCH_PORT_BASE ?? 3400);
+  if (!Number.isInteger(base) || base < 1024 || base > 65_435) {
+    throw new Error(`BENCH_PORT_BASE must be a port from 1024 to 65435, not ${base}.`);
+  }
+  const first = Math.floor(Math.random() * 100);
   for (let i = 0; i < 100; i++) {
-    const port = 3400 + ((first - 3400 + i) % 100);
+    const port = base + ((first + i) % 100);
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
       probe.once('error', () => resolve(false));
@@ -43,7 +50,7 @@ export async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error('No free port in 3400–3499.');
+  throw new Error(`No free port in ${base}–${base + 99}.`);
 }
 
 export type RunningServer = {
