@@ -62,23 +62,32 @@ const pages: Page[] = [
   },
 ];
 
-/** Per round, each page's median over its requests, the pages interleaved: one sample per round. */
+type Site = { server: RunningServer; cookie: string; conversationId: number };
+
+/**
+ * Per round, each size's and page's median over its requests: one sample per round. The sizes'
+ * servers run side by side and every request is interleaved, so a burst of load elsewhere on
+ * the machine slows every size and page alike and the ratios hold.
+ */
 async function measure(
-  server: RunningServer,
-  conversationId: number,
+  sites: readonly Site[],
   { rounds, perRound }: { rounds: number; perRound: number },
-): Promise<number[][]> {
-  const cookie = await signIn(server);
-  const time = (page: Page) => pageMs(server, cookie, page.path(conversationId), page.mustHold);
-  for (let i = 0; i < 5; i++) for (const page of pages) await time(page);
-  const samples: number[][] = pages.map(() => []);
+): Promise<number[][][]> {
+  const time = (site: Site, page: Page) =>
+    pageMs(site.server, site.cookie, page.path(site.conversationId), page.mustHold);
+  for (let i = 0; i < 5; i++)
+    for (const site of sites) for (const page of pages) await time(site, page);
+  const samples = sites.map(() => pages.map((): number[] => []));
   for (let round = 0; round < rounds; round++) {
-    const times: number[][] = pages.map(() => []);
-    // Interleaved, so a burst of load elsewhere on the machine slows every page alike.
+    const times = sites.map(() => pages.map((): number[] => []));
     for (let i = 0; i < perRound; i++) {
-      for (const [p, page] of pages.entries()) times[p]?.push(await time(page));
+      for (const [s, site] of sites.entries()) {
+        for (const [p, page] of pages.entries()) times[s]?.[p]?.push(await time(site, page));
+      }
     }
-    for (const [p, pageTimes] of times.entries()) samples[p]?.push(median(pageTimes));
+    for (const [s, bySite] of times.entries()) {
+      for (const [p, pageTimes] of bySite.entries()) samples[s]?.[p]?.push(median(pageTimes));
+    }
   }
   return samples;
 }
@@ -89,9 +98,11 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   await ensureBuild();
   const passwordHash = await hashPassword(PASSWORD);
   const scratch = scratchFolder();
+  const servers: RunningServer[] = [];
   // byCount[size][page] = samples
-  const byCount: number[][][] = [];
+  let byCount: number[][][];
   try {
+    const sites: Site[] = [];
     for (const count of counts) {
       const path = `${scratch.dir}/inbox-${count}.db`;
       preparedDatabase(path);
@@ -104,13 +115,12 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
       });
       sqlite.close();
       const server = await startNextServer({ databasePath: path, env: { DRAFT_WORKER: 'off' } });
-      try {
-        byCount.push(await measure(server, conversationId, shape));
-      } finally {
-        await server.stop();
-      }
+      servers.push(server);
+      sites.push({ server, cookie: await signIn(server), conversationId });
     }
+    byCount = await measure(sites, shape);
   } finally {
+    for (const server of servers) await server.stop();
     scratch.remove();
   }
   const smallest = (counts[0] as number).toLocaleString('en-US');
@@ -133,7 +143,7 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   return {
     id: 4,
     title: 'Inbox and a conversation at scale',
-    method: `For each size, a fresh database is filled directly (better-sqlite3, one transaction) with that many conversations a minute apart: 70% drafted with a run and 2 tool calls each, 10% sent with a reply, 10% queued, 5% failed, 5% discarded; and one more, the newest, of ${CONVERSATION_MESSAGES} messages back and forth (each bakery message a sent reply with its run), with a draft waiting. The production server starts on it (DRAFT_WORKER=off), a staff account signs in, and after 5 warm-up requests of each page, ${shape.rounds} rounds of ${shape.perRound} sequential GET /inbox and GET /inbox/<id> of the long conversation, interleaved, are timed to the last byte; each sample is one round's median for that page. The target: each page at the largest size within ${RATIO}× of the smallest.`,
+    method: `For each size, a fresh database is filled directly (better-sqlite3, one transaction) with that many conversations a minute apart: 70% drafted with a run and 2 tool calls each, 10% sent with a reply, 10% queued, 5% failed, 5% discarded; and one more, the newest, of ${CONVERSATION_MESSAGES} messages back and forth (each bakery message a sent reply with its run), with a draft waiting. A production server starts on each (DRAFT_WORKER=off), all sizes side by side, and a staff account signs in to each; after 5 warm-up requests of each page on each, ${shape.rounds} rounds of ${shape.perRound} sequential GET /inbox and GET /inbox/<id> of the long conversation on every size, interleaved request by request so the machine's load falls on all alike, are timed to the last byte; each sample is one round's median for that page and size. The target: each page at the largest size within ${RATIO}× of the smallest.`,
     whenMissed:
       'What grows with the table shows in EXPLAIN QUERY PLAN of the pages’ queries: a count, sort or scan over every conversation rather than a seek in an index.',
     figures,
