@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, getDb, openDatabase } from '@/db/client';
-import { currentFacts, listInbox } from '@/db/inbox';
+import { countQuestionsByStatus, currentFacts, listInbox } from '@/db/inbox';
 import { addKnowledgeEntry, searchKnowledge } from '@/db/knowledge';
 import { getQuestionByTicket } from '@/db/questions';
 import { findSessionWithUser } from '@/db/sessions';
@@ -177,6 +177,31 @@ describe('upgrading the release before the knowledge', () => {
       expect(draftMarks({ status: row.status, run: row.run, ...facts }).stale).toBe(true);
     }
   });
+});
+
+describe('upgrading to the kept tab counts', () => {
+  for (const fixture of releaseFixtures()) {
+    it(`counts the questions the release at migration ${fixture.idx} stored, and keeps counting`, () => {
+      const path = releaseDatabase(fixture);
+      upgrade(path);
+      process.env.DATABASE_PATH = path;
+      resetEnvForTests();
+      const sqlite = getDb().$client;
+      const scanned = () =>
+        Object.fromEntries(
+          (
+            sqlite.prepare('select status, count(*) as n from questions group by status').all() as {
+              status: string;
+              n: number;
+            }[]
+          ).map((r) => [r.status, r.n]),
+        );
+      expect(Object.values(scanned()).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
+      expect(countQuestionsByStatus({})).toEqual(scanned());
+      sqlite.prepare("update questions set status = 'discarded' where status = 'drafted'").run();
+      expect(countQuestionsByStatus({})).toEqual(scanned());
+    });
+  }
 });
 
 function fixtures0() {
