@@ -52,10 +52,12 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
     for (const url of [bareUrl, floorUrl, intakeUrl]) await post(url, 8, warmUpS);
 
     const figures: Figure[] = [];
+    const floorP99: number[] = [];
     for (const connections of levels) {
       const bareRun = await post(bareUrl, connections, durationS);
       const floor = await post(floorUrl, connections, durationS);
       const intake = await post(intakeUrl, connections, durationS);
+      floorP99.push(floor.p99Ms);
       const at = `${connections} connection${connections === 1 ? '' : 's'}`;
       const floorLabel = 'empty route, same server';
       figures.push(
@@ -92,8 +94,7 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
       title: 'Intake',
       method: `autocannon (in the runner's process) POSTs the same valid question for ${durationS} s at each of ${levels.join(', ')} connection(s), in turn to three targets after a ${warmUpS} s warm-up of each: a bare node:http + better-sqlite3 server doing the same bearer check, zod validation and insert; then, on the production server (\`next start\`, fresh database, DRAFT_WORKER=off so drafting does not compete with intake for the CPU), an empty route handler (POST /api/bench-floor, turned on with BENCH_FLOOR=on: it reads the body and answers 201) as Next.js's own floor, and the intake API itself. Ratios are against the floor; the bare server's figures are reported beside it to show what Next.js itself costs. Requests/s samples are the run's one-second intervals; latencies are over every request of the run (autocannon's histogram, whole milliseconds). Every response must be 2xx.`,
       figures,
-      whenMissed:
-        "Compare the floor's own p99 at 32 connections: every request on this server, even one that does nothing, passes through Next.js's router, the request proxy (host check, CSP nonce) and web-stream Request and Response objects on one thread, and at 32 connections requests queue behind one another. What intake adds to the floor is the bearer check, validation and one prepared insert in a transaction.",
+      whenMissed: `The floor's own p99 at ${levels.at(-1)} connections was ${floorP99.at(-1)} ms in this run: every request on this server, even one that does nothing, passes through Next.js's router, the request proxy (host check, CSP nonce) and web-stream Request and Response objects on one thread, and at ${levels.at(-1)} connections requests queue behind one another, so intake's p99 cannot be lower than the floor's. What intake adds to the floor is the bearer check, validation and one prepared insert of the question and its first message in a transaction; SQLite's commit, and now and then a checkpoint of its write-ahead log inside a commit, is most of the difference.`,
     };
   } finally {
     for (const server of servers) await server.stop();
