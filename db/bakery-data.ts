@@ -1,11 +1,35 @@
 import 'server-only';
 import type { BakeryData, IsoWeekday } from '@/lib/agent';
-import { type BakeryFacts, getBakeryFacts } from './bakery';
+import { type BakeryFacts, readBakeryFacts, readFactsVersion } from './bakery';
+import { type Db, getDb } from './client';
 
-/** The bakery's rows as the agent's plain data, with the facts version the run read. */
-export function getBakeryData(): { data: BakeryData; factsVersion: number } {
-  const facts = getBakeryFacts();
-  return { data: toBakeryData(facts), factsVersion: facts.bakery.factsVersion };
+export type VersionedBakeryData = { data: BakeryData; factsVersion: number };
+
+// The facts as last read through each connection. Only a new facts version (never time)
+// makes them read again, so an owner's edit reaches the very next draft.
+const lastRead = new WeakMap<Db, VersionedBakeryData>();
+
+/**
+ * The bakery's rows as the agent's plain data, with the facts version the run read. Read from
+ * the database only when the version moved since the last read (one indexed lookup otherwise);
+ * the data is frozen, since every draft of that version shares it.
+ */
+export function getBakeryData(): VersionedBakeryData {
+  const db = getDb();
+  const cached = lastRead.get(db);
+  if (cached && cached.factsVersion === readFactsVersion(db)) return cached;
+  const facts = readBakeryFacts(db);
+  const fresh = { data: deepFreeze(toBakeryData(facts)), factsVersion: facts.bakery.factsVersion };
+  lastRead.set(db, fresh);
+  return fresh;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 export function toBakeryData(facts: BakeryFacts): BakeryData {

@@ -90,5 +90,20 @@ export function closeDb(): void {
  * processes can never both read-then-write the same rows (claiming, sending).
  */
 export function immediate<T>(db: Db, work: (tx: Db) => T): T {
-  return db.$client.transaction(() => work(db)).immediate();
+  return runnerFor(db.$client).immediate(work, db) as T;
+}
+
+type Runner = Database.Transaction<(work: (tx: Db) => unknown, db: Db) => unknown>;
+
+// better-sqlite3 builds a new wrapper for every transaction() call; one runner per connection
+// takes the work as an argument instead, so a draft's two transactions build nothing.
+const runners = new WeakMap<Database.Database, Runner>();
+
+function runnerFor(sqlite: Database.Database): Runner {
+  let runner = runners.get(sqlite);
+  if (!runner) {
+    runner = sqlite.transaction((work: (tx: Db) => unknown, db: Db) => work(db));
+    runners.set(sqlite, runner);
+  }
+  return runner;
 }

@@ -177,12 +177,15 @@ export function threadForDrafting({
 }: {
   questionId: number;
 }): Pick<Message, 'id' | 'author' | 'text' | 'at'>[] {
-  return getDb()
-    .select({ id: messages.id, author: messages.author, text: messages.text, at: messages.at })
-    .from(messages)
-    .where(eq(messages.questionId, questionId))
-    .orderBy(asc(messages.id))
-    .all();
+  // Read for every draft.
+  return prepared(getDb(), 'messages.threadForDrafting', (db) =>
+    db
+      .select({ id: messages.id, author: messages.author, text: messages.text, at: messages.at })
+      .from(messages)
+      .where(eq(messages.questionId, sql.placeholder('questionId')))
+      .orderBy(asc(messages.id))
+      .prepare(),
+  ).all({ questionId });
 }
 
 /** Writes a message row inside a caller's transaction (a new conversation, a sent reply). */

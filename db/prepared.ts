@@ -1,4 +1,6 @@
 import 'server-only';
+import { type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from './client';
 
 const byConnection = new WeakMap<Db, Map<string, unknown>>();
@@ -22,4 +24,12 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
     statements.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * A prepared statement's named value, for a where clause or an update's set: encoded as its
+ * column stores it (a Date as milliseconds), as a literal value in a query would be.
+ */
+export function placeholderFor(name: string, column: SQLiteColumn): SQL {
+  return sql`${sql.param(sql.placeholder(name), column as never)}`;
 }

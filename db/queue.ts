@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, getDb, immediate } from './client';
+import { placeholderFor, prepared } from './prepared';
 import { agentRuns, type Question, questions, toolCalls } from './schema';
 import { budgetToday } from './spending';
 
@@ -49,6 +50,75 @@ function leaseFields({ owner, leaseMs, now }: Lease) {
   };
 }
 
+export const ABANDONED_TOO_OFTEN =
+  'Drafting stopped part-way (the worker ended or hung) on every attempt. Retry it, or write the answer yourself.';
+
+/**
+ * The statements every draft runs, prepared once per connection: building and preparing them
+ * on each call cost more than SQLite's own work. Values arrive through placeholders; those
+ * compared with a timestamp column are encoded as the column stores them.
+ */
+const claimStatements = (db: Db) =>
+  prepared(db, 'queue.claim', (db) => {
+    const now = placeholderFor('now', questions.leaseExpiresAt);
+    const updatedAt = placeholderFor('now', questions.updatedAt);
+    const columns = { id: questions.id, lastMessageAt: questions.lastMessageAt };
+    return {
+      failExhausted: db
+        .update(questions)
+        .set({
+          status: 'failed',
+          leaseOwner: null,
+          leaseToken: null,
+          leaseExpiresAt: null,
+          lastError: ABANDONED_TOO_OFTEN,
+          updatedAt,
+          version: sql`${questions.version} + 1`,
+        })
+        .where(
+          and(
+            eq(questions.status, 'drafting'),
+            lt(questions.leaseExpiresAt, now),
+            sql`${questions.attempts} >= ${sql.placeholder('maxAttempts')}`,
+          ),
+        )
+        .prepare(),
+      queued: db
+        .select(columns)
+        .from(questions)
+        .where(
+          and(
+            eq(questions.status, 'queued'),
+            or(isNull(questions.notBefore), lte(questions.notBefore, now)),
+          ),
+        )
+        .orderBy(asc(questions.lastMessageAt), asc(questions.id))
+        .limit(1)
+        .prepare(),
+      // A lease that ran out belongs to a worker that died or hung: the question is free again.
+      abandoned: db
+        .select(columns)
+        .from(questions)
+        .where(and(eq(questions.status, 'drafting'), lt(questions.leaseExpiresAt, now)))
+        .orderBy(asc(questions.lastMessageAt), asc(questions.id))
+        .limit(1)
+        .prepare(),
+      lease: db
+        .update(questions)
+        .set({
+          status: 'drafting',
+          leaseOwner: placeholderFor('owner', questions.leaseOwner),
+          leaseToken: placeholderFor('token', questions.leaseToken),
+          leaseExpiresAt: placeholderFor('expiresAt', questions.leaseExpiresAt),
+          attempts: sql`${questions.attempts} + 1`,
+          updatedAt,
+        })
+        .where(eq(questions.id, sql.placeholder('id')))
+        .returning()
+        .prepare(),
+    };
+  });
+
 /**
  * The question ready to draft whose customer has waited longest (since their last message).
  * Asked as two queries, each read in order from its own
@@ -56,27 +126,9 @@ function leaseFields({ owner, leaseMs, now }: Lease) {
  * claim, so a backlog slowed each claim in proportion to its size.
  */
 function nextClaimable(db: Db, now: Date): { id: number } | undefined {
-  const columns = { id: questions.id, lastMessageAt: questions.lastMessageAt };
-  const queued = db
-    .select(columns)
-    .from(questions)
-    .where(
-      and(
-        eq(questions.status, 'queued'),
-        or(isNull(questions.notBefore), lte(questions.notBefore, now)),
-      ),
-    )
-    .orderBy(asc(questions.lastMessageAt), asc(questions.id))
-    .limit(1)
-    .get();
-  // A lease that ran out belongs to a worker that died or hung: the question is free again.
-  const abandoned = db
-    .select(columns)
-    .from(questions)
-    .where(and(eq(questions.status, 'drafting'), lt(questions.leaseExpiresAt, now)))
-    .orderBy(asc(questions.lastMessageAt), asc(questions.id))
-    .limit(1)
-    .get();
+  const statements = claimStatements(db);
+  const queued = statements.queued.get({ now });
+  const abandoned = statements.abandoned.get({ now });
   if (!queued || !abandoned) return queued ?? abandoned;
   const queuedFirst =
     queued.lastMessageAt < abandoned.lastMessageAt ||
@@ -84,9 +136,6 @@ function nextClaimable(db: Db, now: Date): { id: number } | undefined {
       queued.id < abandoned.id);
   return queuedFirst ? queued : abandoned;
 }
-
-export const ABANDONED_TOO_OFTEN =
-  'Drafting stopped part-way (the worker ended or hung) on every attempt. Retry it, or write the answer yourself.';
 
 /**
  * Takes the oldest question that is ready to draft, or nothing. With `maxAttempts`, a question
@@ -97,36 +146,22 @@ export function claimNextQuestion(
   lease: Lease & { maxAttempts?: number; budget?: SpendCap },
 ): Question | undefined {
   const db = getDb();
+  const statements = claimStatements(db);
   return immediate(db, () => {
     if (lease.maxAttempts !== undefined) {
-      db.update(questions)
-        .set({
-          status: 'failed',
-          leaseOwner: null,
-          leaseToken: null,
-          leaseExpiresAt: null,
-          lastError: ABANDONED_TOO_OFTEN,
-          updatedAt: lease.now,
-          version: sql`${questions.version} + 1`,
-        })
-        .where(
-          and(
-            eq(questions.status, 'drafting'),
-            lt(questions.leaseExpiresAt, lease.now),
-            sql`${questions.attempts} >= ${lease.maxAttempts}`,
-          ),
-        )
-        .run();
+      statements.failExhausted.run({ now: lease.now, maxAttempts: lease.maxAttempts });
     }
     if (overBudget(lease.budget, lease.now)) return undefined;
     const next = nextClaimable(db, lease.now);
     if (!next) return undefined;
-    return db
-      .update(questions)
-      .set(leaseFields(lease))
-      .where(eq(questions.id, next.id))
-      .returning()
-      .get();
+    const { leaseToken, leaseExpiresAt } = leaseFields(lease);
+    return statements.lease.get({
+      id: next.id,
+      owner: lease.owner,
+      token: leaseToken,
+      expiresAt: leaseExpiresAt,
+      now: lease.now,
+    });
   });
 }
 
@@ -163,19 +198,96 @@ export function claimQuestion(input: Lease & { id: number; budget?: SpendCap }):
   });
 }
 
-function holdsLease(db: Db, questionId: number, leaseToken: string): boolean {
-  const row = db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(
-      and(
-        eq(questions.id, questionId),
-        eq(questions.status, 'drafting'),
-        eq(questions.leaseToken, leaseToken),
-      ),
-    )
-    .get();
-  return row !== undefined;
+type PreparedInsert = {
+  run: (row: Record<string, unknown>) => unknown;
+  get: (row: Record<string, unknown>) => unknown;
+};
+
+const recordStatements = (db: Db) =>
+  prepared(db, 'queue.record', (db) => {
+    const released = {
+      leaseOwner: null,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: placeholderFor('now', questions.updatedAt),
+    };
+    const byId = eq(questions.id, sql.placeholder('id'));
+    const drafted = {
+      ...released,
+      status: 'drafted' as const,
+      draftRunId: placeholderFor('runId', questions.draftRunId),
+      // A stored draft ends this round of attempts: a later redraft starts a fresh count.
+      attempts: 0,
+      lastError: null,
+      notBefore: null,
+      version: sql`${questions.version} + 1`,
+    };
+    const notDrafted = {
+      ...released,
+      status: placeholderFor('status', questions.status),
+      lastError: placeholderFor('lastError', questions.lastError),
+      version: sql`${questions.version} + 1`,
+    };
+    return {
+      holdsLease: db
+        .select({ id: questions.id })
+        .from(questions)
+        .where(
+          and(
+            eq(questions.id, sql.placeholder('id')),
+            eq(questions.status, 'drafting'),
+            eq(questions.leaseToken, sql.placeholder('token')),
+          ),
+        )
+        .prepare(),
+      drafted: db
+        .update(questions)
+        .set({ ...drafted, draftText: placeholderFor('draftText', questions.draftText) })
+        .where(byId)
+        .prepare(),
+      // A run that stopped without an answer keeps the text staff already have (an earlier
+      // draft or their own edit) rather than blanking it.
+      draftedKeepingText: db.update(questions).set(drafted).where(byId).prepare(),
+      queued: db
+        .update(questions)
+        .set({ ...notDrafted, notBefore: placeholderFor('notBefore', questions.notBefore) })
+        .where(byId)
+        .prepare(),
+      failed: db
+        .update(questions)
+        .set({ ...notDrafted, notBefore: null })
+        .where(byId)
+        .prepare(),
+      inserts: new Map<string, PreparedInsert>(),
+    };
+  });
+
+/**
+ * An insert of one row, prepared once per connection for each shape of row: the columns it
+ * sets, and which of them are null. A column a row leaves out keeps its default, as in a
+ * plain insert, and a null is written as SQL null rather than through the column's encoding.
+ */
+function insertRow<T extends typeof agentRuns | typeof toolCalls>(
+  db: Db,
+  table: T,
+  row: Record<string, unknown>,
+): PreparedInsert {
+  const { inserts } = recordStatements(db);
+  const keys = Object.keys(row).filter((key) => row[key] !== undefined);
+  const shape = `${table === agentRuns ? 'run' : 'call'}:${keys
+    .map((key) => (row[key] === null ? `${key}=null` : key))
+    .join(',')}`;
+  let statement = inserts.get(shape);
+  if (!statement) {
+    const values = Object.fromEntries(
+      keys.map((key) => [key, row[key] === null ? null : sql.placeholder(key)]),
+    );
+    const insert = db.insert(table).values(values as unknown as T['$inferInsert']);
+    const prepared = table === agentRuns ? insert.returning({ id: agentRuns.id }) : insert;
+    statement = prepared.prepare() as unknown as PreparedInsert;
+    inserts.set(shape, statement);
+  }
+  return statement;
 }
 
 /** Extends a claim's lease while a long draft is still being written; false when it was lost. */
@@ -221,53 +333,34 @@ export function recordAttempt(input: {
   now: Date;
 }): { ok: true; runId: number } | { ok: false; reason: 'leaseLost' } {
   const db = getDb();
+  const statements = recordStatements(db);
   return immediate(db, () => {
-    if (!holdsLease(db, input.questionId, input.leaseToken))
+    if (!statements.holdsLease.get({ id: input.questionId, token: input.leaseToken })) {
       return { ok: false, reason: 'leaseLost' };
-    const run = db
-      .insert(agentRuns)
-      .values({ ...input.run, questionId: input.questionId })
-      .returning({ id: agentRuns.id })
-      .get();
-    if (input.calls.length > 0) {
-      db.insert(toolCalls)
-        .values(input.calls.map((call) => ({ ...call, runId: run.id })))
-        .run();
     }
-    const released = {
-      leaseOwner: null,
-      leaseToken: null,
-      leaseExpiresAt: null,
-      updatedAt: input.now,
-    };
-    if (input.next.status === 'drafted') {
-      db.update(questions)
-        .set({
-          ...released,
-          status: 'drafted',
-          // A run that stopped without an answer keeps the text staff already have (an
-          // earlier draft or their own edit) rather than blanking it.
-          ...(input.run.draftText != null ? { draftText: input.run.draftText } : {}),
-          draftRunId: run.id,
-          // A stored draft ends this round of attempts: a later redraft starts a fresh count.
-          attempts: 0,
-          lastError: null,
-          notBefore: null,
-          version: sql`${questions.version} + 1`,
-        })
-        .where(eq(questions.id, input.questionId))
-        .run();
+    const runRow = { ...input.run, questionId: input.questionId };
+    const run = insertRow(db, agentRuns, runRow).get(runRow) as { id: number };
+    for (const call of input.calls) {
+      const callRow = { ...call, runId: run.id };
+      insertRow(db, toolCalls, callRow).run(callRow);
+    }
+    const at = { id: input.questionId, now: input.now };
+    const next = input.next;
+    if (next.status === 'drafted') {
+      if (input.run.draftText != null) {
+        statements.drafted.run({ ...at, runId: run.id, draftText: input.run.draftText });
+      } else {
+        statements.draftedKeepingText.run({ ...at, runId: run.id });
+      }
+    } else if (next.status === 'queued') {
+      statements.queued.run({
+        ...at,
+        status: next.status,
+        lastError: next.lastError,
+        notBefore: next.notBefore,
+      });
     } else {
-      db.update(questions)
-        .set({
-          ...released,
-          status: input.next.status,
-          lastError: input.next.lastError,
-          notBefore: input.next.status === 'queued' ? input.next.notBefore : null,
-          version: sql`${questions.version} + 1`,
-        })
-        .where(eq(questions.id, input.questionId))
-        .run();
+      statements.failed.run({ ...at, status: next.status, lastError: next.lastError });
     }
     return { ok: true, runId: run.id };
   });
