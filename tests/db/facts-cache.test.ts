@@ -1,0 +1,248 @@
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getBakery, getBakeryFacts } from '@/db/bakery';
+import { getBakeryData, toBakeryData } from '@/db/bakery-data';
+import { getDb } from '@/db/client';
+import { addDateException } from '@/db/date-exceptions';
+import { saveWeeklyHours } from '@/db/hours';
+import { saveHandoverTopics } from '@/db/knowledge';
+import { listMenuItems, updateMenuItem } from '@/db/menu';
+import { createQuestion } from '@/db/questions';
+import { claimNextQuestion } from '@/db/queue';
+import { updateBakerySettings } from '@/db/settings';
+import { createUser } from '@/db/users';
+import { answerReply, callsReply, scriptedModel } from '@/lib/agent/models/scripted';
+import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
+import { draftClaimedQuestion } from '@/server/drafting/draft-question';
+import { useTempDatabase } from '../support/temp-db';
+
+/**
+ * The bakery's facts are kept between drafts and read again only when bakery.factsVersion
+ * moves: against real SQLite files, a kept read equals a fresh one, and every kind of owner's
+ * edit reaches the very next read and the very next draft.
+ */
+const now = new Date('2026-11-30T12:00:00Z');
+let temp: ReturnType<typeof useTempDatabase>;
+let by = 0;
+
+beforeEach(() => {
+  temp = useTempDatabase();
+  const created = createUser({
+    email: 'olive@cache.test',
+    name: 'Olive',
+    role: 'owner',
+    passwordHash: UNMATCHABLE_PASSWORD_HASH,
+    now,
+  });
+  if (!created.ok) throw new Error('no owner');
+  by = created.user.id;
+});
+afterEach(() => temp.cleanup());
+
+/** What a read straight from the rows gives, bypassing anything kept. */
+const freshRead = () => {
+  const facts = getBakeryFacts();
+  return { data: toBakeryData(facts), factsVersion: facts.bakery.factsVersion };
+};
+
+const ryeLoaf = () => {
+  const item = listMenuItems().find((row) => row.name === 'rye loaf');
+  if (!item) throw new Error('the example bakery has no rye loaf');
+  return item;
+};
+
+function repriceRye(priceCents: number) {
+  const item = ryeLoaf();
+  const updated = updateMenuItem({
+    id: item.id,
+    input: {
+      name: item.name,
+      price: priceCents,
+      noticeDays: item.noticeDays,
+      description: item.description,
+      available: item.available,
+      ingredients: item.ingredients,
+      allergensRecorded: item.allergens !== null,
+      allergens: item.allergens ?? [],
+      mayContain: item.mayContain ?? [],
+      dietary: item.dietary,
+    },
+    by,
+    now,
+  });
+  if (!updated.ok) throw new Error(updated.reason);
+}
+
+describe("the bakery's facts between drafts", () => {
+  it('a kept read is the same facts as a fresh one, and is kept while the version stands', () => {
+    const first = getBakeryData();
+    expect(first).toEqual(freshRead());
+    const second = getBakeryData();
+    expect(second).toBe(first);
+    expect(second).toEqual(freshRead());
+  });
+
+  it('is shared, so nothing may change it in place', () => {
+    const { data } = getBakeryData();
+    const [first] = data.menu as { name: string }[];
+    expect(() => {
+      if (first) first.name = 'Changed';
+    }).toThrow(TypeError);
+    expect(() => (data.menu as unknown[]).push({})).toThrow(TypeError);
+    expect(getBakeryData().data).toEqual(freshRead().data);
+  });
+
+  it('every kind of owner edit is read at once, with the version it made', () => {
+    const edits: [string, () => void, (data: ReturnType<typeof getBakeryData>['data']) => void][] =
+      [
+        [
+          'menu',
+          () => repriceRye(1234),
+          (data) =>
+            expect(data.menu.find((item) => item.name === 'rye loaf')?.priceCents).toBe(1234),
+        ],
+        [
+          'hours',
+          () =>
+            saveWeeklyHours({
+              days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+                weekday,
+                opens: weekday === 7 ? null : '06:30',
+                closes: weekday === 7 ? null : '15:00',
+              })),
+              by,
+              now,
+            }),
+          (data) => expect(data.weeklyHours[1]).toEqual({ opens: '06:30', closes: '15:00' }),
+        ],
+        [
+          'date exception',
+          () =>
+            addDateException({
+              input: {
+                date: '2026-12-25',
+                closed: true,
+                opens: null,
+                closes: null,
+                note: 'Christmas',
+              },
+              by,
+              now,
+            }),
+          (data) => expect(data.dateExceptions.map((day) => day.date)).toContain('2026-12-25'),
+        ],
+        [
+          'settings',
+          () => {
+            const bakery = getBakery();
+            updateBakerySettings({
+              input: {
+                name: 'Crumb & Co',
+                timezone: bakery.timezone,
+                contact: bakery.contact,
+                locale: bakery.locale,
+                currency: bakery.currency,
+                dailyBudget: bakery.dailyBudgetCents,
+                showStaffNames: bakery.showStaffNames,
+              },
+              by,
+              now,
+            });
+          },
+          (data) => expect(data.name).toBe('Crumb & Co'),
+        ],
+        [
+          'handover topics',
+          () => saveHandoverTopics({ topics: ['wedding cakes'], by, now }),
+          (data) => expect(data.handoverTopics).toEqual(['wedding cakes']),
+        ],
+      ];
+    for (const [what, edit, expectEdited] of edits) {
+      const before = getBakeryData();
+      edit();
+      const after = getBakeryData();
+      expect(after.factsVersion, what).toBe(before.factsVersion + 1);
+      expectEdited(after.data);
+      expect(after, what).toEqual(freshRead());
+    }
+  });
+
+  it("another process's edit is read at once: only the version decides", () => {
+    const before = getBakeryData();
+    const other = new Database(temp.path);
+    try {
+      // A write that leaves the version alone is no change to the facts (only the owner's
+      // edits, which always bump it, are): the kept read stands.
+      other.prepare("update bakery set contact = 'not through an edit'").run();
+      expect(getBakeryData()).toBe(before);
+      other.exec(
+        "update menu_items set price_cents = 4321 where name = 'rye loaf'; update bakery set facts_version = facts_version + 1",
+      );
+    } finally {
+      other.close();
+    }
+    const after = getBakeryData();
+    expect(after.factsVersion).toBe(before.factsVersion + 1);
+    expect(after.data.menu.find((item) => item.name === 'rye loaf')?.priceCents).toBe(4321);
+    expect(after).toEqual(freshRead());
+  });
+
+  it('a database opened afresh is read afresh, even at the same version', () => {
+    const first = getBakeryData();
+    const second = useTempDatabase();
+    try {
+      getDb().$client.prepare("update bakery set name = 'Another bakery'").run();
+      const other = getBakeryData();
+      expect(other.factsVersion).toBe(first.factsVersion);
+      expect(other.data.name).toBe('Another bakery');
+    } finally {
+      second.cleanup();
+    }
+  });
+
+  it('the next draft after an edit quotes the edited price and records its version', async () => {
+    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    const ask = () =>
+      createQuestion({
+        text: 'How much is a rye loaf?',
+        customerName: 'T',
+        customerEmail: null,
+        channel: 'web',
+      });
+    const draft = async () => {
+      const question = claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
+      if (!question) throw new Error('nothing to claim');
+      const outcome = await draftClaimedQuestion({
+        question,
+        owner: 'w1',
+        signal: new AbortController().signal,
+        settings: {
+          limits: { maxTurns: 4, maxTokens: 10_000, maxDollars: 1 },
+          leaseMs: 30_000,
+          maxAttempts: 3,
+          makeModel: () =>
+            scriptedModel([
+              callsReply([{ id: 'c1', name: 'menu_item', input: { name: 'rye loaf' } }]),
+              answerReply('Here is the price.'),
+            ]),
+        },
+      });
+      if (outcome.kind !== 'stored') throw new Error(outcome.kind);
+      return getDb()
+        .$client.prepare(
+          'select r.facts_version, c.result from agent_runs r join tool_calls c on c.run_id = r.id where r.id = ?',
+        )
+        .get(outcome.runId) as { facts_version: number; result: string };
+    };
+
+    ask();
+    const first = await draft();
+    repriceRye(1234);
+    ask();
+    const second = await draft();
+    expect(second.facts_version).toBe(first.facts_version + 1);
+    expect(JSON.parse(first.result).price).toMatch(/^\$\d+\.\d\d$/);
+    expect(JSON.parse(first.result).price).not.toBe('$12.34');
+    expect(JSON.parse(second.result).price).toBe('$12.34');
+  });
+});
