@@ -39,14 +39,19 @@ function overBudget(cap: SpendCap | undefined, now: Date): boolean {
  * A claim's lease. The token is new for every claim, so a slot whose lease ran out (and whose
  * question another slot of the same process has claimed since) can neither renew nor store.
  */
-function leaseFields({ owner, leaseMs, now }: Lease) {
+function newLease({ owner, leaseMs, now }: Lease) {
+  return { owner, token: randomUUID(), expiresAt: new Date(now.getTime() + leaseMs), now };
+}
+
+function leaseFields(input: Lease) {
+  const lease = newLease(input);
   return {
     status: 'drafting' as const,
-    leaseOwner: owner,
-    leaseToken: randomUUID(),
-    leaseExpiresAt: new Date(now.getTime() + leaseMs),
+    leaseOwner: lease.owner,
+    leaseToken: lease.token,
+    leaseExpiresAt: lease.expiresAt,
     attempts: sql`${questions.attempts} + 1`,
-    updatedAt: now,
+    updatedAt: lease.now,
   };
 }
 
@@ -154,14 +159,8 @@ export function claimNextQuestion(
     if (overBudget(lease.budget, lease.now)) return undefined;
     const next = nextClaimable(db, lease.now);
     if (!next) return undefined;
-    const { leaseToken, leaseExpiresAt } = leaseFields(lease);
-    return statements.lease.get({
-      id: next.id,
-      owner: lease.owner,
-      token: leaseToken,
-      expiresAt: leaseExpiresAt,
-      now: lease.now,
-    });
+    // The same fields as leaseFields, through the prepared statement.
+    return statements.lease.get({ id: next.id, ...newLease(lease) });
   });
 }
 
