@@ -78,6 +78,11 @@ Feature: Drafting an answer from the bakery's own data
       When the caller aborts
       Then the run rejects and the model's signal is aborted
 
+    Scenario: Aborting stops a running tool with the caller's reason
+      Given a tool that never finishes and is still running
+      When the caller aborts
+      Then the run rejects with the caller's reason and the tool's signal is aborted with it
+
     Scenario: Two tool calls in one turn run at the same time
       Given two tools that each wait until the other has started
       Then both finish and both results go back

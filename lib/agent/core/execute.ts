@@ -29,20 +29,33 @@ export async function executeCall({
   if (!decoded.ok) return failed(call.id, decoded.failure);
 
   const limitMs = tool.timeoutMs ?? timeoutMs;
-  const timeout = new AbortController();
-  const toolSignal = AbortSignal.any([signal, timeout.signal]);
+  // The tool's own signal ends with the caller's or at its time limit, whichever comes first.
+  // Wired by hand, with one listener on the caller's signal that is removed when the call ends:
+  // AbortSignal.any keeps weak references that cost more to collect than a fast tool call.
+  const toolAbort = new AbortController();
+  let onCallerAbort = () => {};
+  const callerAborted = new Promise<never>((_, reject) => {
+    onCallerAbort = () => {
+      toolAbort.abort(signal.reason);
+      reject(signal.reason);
+    };
+  });
+  // Raced against work that usually wins: an abort after that must not be an unhandled rejection.
+  callerAborted.catch(() => {});
+  if (signal.aborted) onCallerAbort();
+  else signal.addEventListener('abort', onCallerAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<'timedOut'>((resolve) => {
     timer = setTimeout(() => {
-      timeout.abort(new Error(`${call.name} timed out`));
+      toolAbort.abort(new Error(`${call.name} timed out`));
       resolve('timedOut');
     }, limitMs);
   });
   try {
     const outcome = await Promise.race([
-      Promise.resolve().then(() => tool.run(decoded.value, { signal: toolSignal })),
+      Promise.resolve().then(() => tool.run(decoded.value, { signal: toolAbort.signal })),
       timedOut,
-      abortion(signal),
+      callerAborted,
     ]);
     if (outcome === 'timedOut') {
       return failed(call.id, {
@@ -60,6 +73,7 @@ export async function executeCall({
     });
   } finally {
     clearTimeout(timer);
+    signal.removeEventListener('abort', onCallerAbort);
   }
 }
 

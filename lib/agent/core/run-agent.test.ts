@@ -363,6 +363,35 @@ describe('the loop', () => {
     expect(modelSignal?.aborted).toBe(true);
   });
 
+  scenario("Aborting stops a running tool with the caller's reason", async () => {
+    let toolSignal: AbortSignal | undefined;
+    const stuck = defineTool({
+      name: 'stuck',
+      description: 'Never finishes.',
+      schema: z.object({}),
+      run: (_input, { signal }) => {
+        toolSignal = signal;
+        return new Promise(() => {});
+      },
+    });
+    const model = scriptedModel([callsReply([{ id: 'c1', name: 'stuck', input: {} }])]);
+    const controller = new AbortController();
+    const running = runAgent({
+      model,
+      tools: [stuck],
+      task: 'q',
+      limits: roomy,
+      signal: controller.signal,
+    });
+    await vi.waitFor(() => expect(toolSignal).toBeDefined());
+    expect(toolSignal?.aborted).toBe(false);
+    const reason = new Error('shutting down');
+    controller.abort(reason);
+    await expect(running).rejects.toBe(reason);
+    expect(toolSignal?.aborted).toBe(true);
+    expect(toolSignal?.reason).toBe(reason);
+  });
+
   scenario('Two tool calls in one turn run at the same time', async () => {
     // Each waits for the other to start: run one after the other, neither would ever finish.
     const started = { left: deferred(), right: deferred() };
