@@ -51,16 +51,31 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock date and time of an instant in a timezone. */
 export function zonedParts(now: Date, timeZone: string): { date: string; time: string } {
+  const ms = now.getTime();
+  // Every zone's offset has been a whole number of minutes since 1973, so any instant of the
+  // same UTC minute reads the same wall clock: a draft's several readings format once.
+  const minute = ms >= WHOLE_MINUTE_OFFSETS_SINCE ? Math.floor(ms / 60_000) : null;
+  const key = `${timeZone} ${minute}`;
+  const known = minute === null ? undefined : recentReadings.get(key);
+  if (known) return { ...known };
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
-  return {
+  const reading = {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
   };
+  if (minute !== null) {
+    if (recentReadings.size >= 256) recentReadings.clear();
+    recentReadings.set(key, reading);
+  }
+  return { ...reading };
 }
+
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1);
+const recentReadings = new Map<string, { date: string; time: string }>();
 
 /** The instant at which a timezone's wall clock reads `date`T`time`. */
 export function zonedInstant(date: string, time: string, timeZone: string): Date {

@@ -1,4 +1,12 @@
-import { addDays, isIsoDate, isoWeekday, nextWeekday, parseWeekday, zonedParts } from './calendar';
+import {
+  addDays,
+  isIsoDate,
+  isoWeekday,
+  nextWeekday,
+  parseWeekday,
+  weekdayName,
+  zonedParts,
+} from './calendar';
 import type { BakeryData, Hours } from './data';
 
 /** Pure lookups over the bakery's data that more than one tool needs. */
@@ -77,9 +85,6 @@ export function hoursAheadOf(hours: DayHours, time: string): boolean {
   return hours.open && hours.closes !== null && time < hours.closes;
 }
 
-// Made once: building a formatter costs far more than using one.
-const weekdayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
-
 /** What a closure the owner gave no note for is called, for the model; a draft need not repeat it. */
 export const unnamedClosure = 'closed that day';
 
@@ -88,7 +93,7 @@ export function hoursOn(facts: BakeryData, date: string, seen?: Set<string>): Da
   seen?.add(date);
   const weekdayNumber = isoWeekday(date);
   const usual = facts.weeklyHours[weekdayNumber] ?? null;
-  const weekday = weekdayName.format(new Date(`${date}T00:00:00Z`));
+  const weekday = weekdayName(weekdayNumber);
   const exception = facts.dateExceptions.find((e) => e.date === date);
   if (exception) {
     const open = !exception.closed && exception.opens !== null && exception.closes !== null;

@@ -55,14 +55,26 @@ export function sameWord(a: string, b: string): boolean {
 /** The names that match `wanted` (exactly by key first, then by small misspellings). */
 export function matchNames<T extends { name: string }>(wanted: string, items: readonly T[]): T[] {
   const key = nameKey(wanted);
-  const exact = items.filter((item) => nameKey(item.name) === key);
+  const exact = items.filter((item) => itemKey(item) === key);
   if (exact.length > 0) return exact;
   const words = key.split(' ');
   return items.filter((item) => {
-    const itemWords = nameKey(item.name).split(' ');
+    const itemWords = itemKey(item).split(' ');
     return (
       itemWords.length === words.length &&
       itemWords.every((word, i) => sameWord(word, words[i] ?? ''))
     );
   });
+}
+
+// The menu is the same objects from draft to draft until it changes: each item's key is
+// worked out once per item rather than on every lookup.
+const itemKeys = new WeakMap<object, { name: string; key: string }>();
+
+function itemKey(item: { name: string }): string {
+  const known = itemKeys.get(item);
+  if (known && known.name === item.name) return known.key;
+  const key = nameKey(item.name);
+  itemKeys.set(item, { name: item.name, key });
+  return key;
 }

@@ -75,8 +75,17 @@ export function bakeryTools(
   ports: { searchKnowledge?: KnowledgeSearch } = {},
 ): AnyTool[] {
   const wording = wordingOf(facts);
-  const asked = () => wallClock(facts, clock.askedAt);
-  const current = () => wallClock(facts, clock.now);
+  // The clock is fixed for the run: each wall clock is worked out once, on first use.
+  let askedClock: WallClock | undefined;
+  let currentClock: WallClock | undefined;
+  const asked = () => {
+    askedClock ??= wallClock(facts, clock.askedAt);
+    return askedClock;
+  };
+  const current = () => {
+    currentClock ??= wallClock(facts, clock.now);
+    return currentClock;
+  };
   const menuList = () => facts.menu.map((item) => item.name).join(', ');
 
   const findItem = (name: string) => {
