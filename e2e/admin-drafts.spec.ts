@@ -11,8 +11,9 @@ import {
 import { expect, test } from './support/fixtures';
 
 /**
- * Drafts follow the owner's changes at once: no restart, no cache. The server's own worker
- * drafts with the offline drafter, which reads the bakery's facts fresh for every run.
+ * Drafts follow the owner's changes at once, with no restart: the server's own worker drafts
+ * with the offline drafter, and the facts it keeps between drafts are read again as soon as an
+ * owner's change moves their version.
  */
 /**
  * The first Saturday after today in the bakery's timezone: 2026-12-05 when these journeys were
