@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, getDb, immediate } from './client';
-import { placeholderFor, prepared } from './prepared';
+import { literalLimit, placeholderFor, prepared } from './prepared';
 import { agentRuns, type Question, questions, toolCalls } from './schema';
 import { budgetToday } from './spending';
 
@@ -98,7 +98,7 @@ const claimStatements = (db: Db) =>
           ),
         )
         .orderBy(asc(questions.lastMessageAt), asc(questions.id))
-        .limit(1)
+        .limit(literalLimit(1))
         .prepare(),
       // A lease that ran out belongs to a worker that died or hung: the question is free again.
       abandoned: db
@@ -106,7 +106,7 @@ const claimStatements = (db: Db) =>
         .from(questions)
         .where(and(eq(questions.status, 'drafting'), lt(questions.leaseExpiresAt, now)))
         .orderBy(asc(questions.lastMessageAt), asc(questions.id))
-        .limit(1)
+        .limit(literalLimit(1))
         .prepare(),
       lease: db
         .update(questions)
