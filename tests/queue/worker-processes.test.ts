@@ -67,6 +67,13 @@ describe('drafting worker processes', () => {
     expect(scalar("select count(*) from agent_runs where stop_kind <> 'answered'")).toBe(0);
     expect(scalar('select count(*) from tool_calls')).toBeGreaterThanOrEqual(200);
 
+    // One worker may have drafted the lot before the other finished starting: a signal that
+    // came before its handlers would end it by the signal instead of by its own shutdown.
+    for (const worker of workers) {
+      await waitUntil('the worker has started', () =>
+        worker.output().includes('[worker] drafting with the'),
+      );
+    }
     for (const worker of workers) killGroup(worker, 'SIGTERM');
     const codes = await Promise.all(workers.map((w) => w.exited));
     expect(codes).toEqual([0, 0]);
