@@ -17,10 +17,14 @@ const QUESTIONS = [
   'Could I order 12 croissants for Thursday at 10?',
 ];
 
-export type Arrival = { id: number; answeredAt: number };
+export type Arrival = { id: number; sentAt: number; answeredAt: number };
 
-/** POSTs one question; `answeredAt` is when its 201 arrived (epoch ms, as the desk stores times). */
+/**
+ * POSTs one question; `sentAt` is when the request left and `answeredAt` when its 201 arrived
+ * (epoch ms, as the desk stores times).
+ */
 export async function postQuestion(server: RunningServer, n: number): Promise<Arrival> {
+  const sentAt = Date.now();
   const response = await fetch(`${server.url}/api/questions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${INTAKE_KEY}`, 'content-type': 'application/json' },
@@ -35,7 +39,7 @@ export async function postQuestion(server: RunningServer, n: number): Promise<Ar
     throw new Error(`POST /api/questions answered ${response.status}: ${await response.text()}`);
   }
   const { id } = (await response.json()) as { id: number };
-  return { id, answeredAt };
+  return { id, sentAt, answeredAt };
 }
 
 /**
