@@ -5,6 +5,7 @@ import { hashPassword } from '@/lib/auth/password-hash';
 import { insightsRange, loadDashboard } from '@/server/insights';
 import type { BenchmarkResult, Figure, Size } from './figures';
 import { loadQuestions } from './support/bulk-load';
+import { signIn } from './support/desk-client';
 import { ensureBuild, type RunningServer, startNextServer } from './support/next-server';
 import { preparedDatabase, scratchFolder, withDatabase } from './support/server-db';
 import { recordStatements, type Statement, timeStatements } from './support/sql-floor';
@@ -21,19 +22,6 @@ const EMAIL = 'bench-owner@example.com';
 const PASSWORD = 'a bench passphrase that is long';
 const TARGET_MS = 300;
 const RATIO = 1.5;
-
-async function signIn(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  if (response.status !== 200 || !cookie) {
-    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  }
-  return cookie;
-}
 
 async function dashboardMs(server: RunningServer, cookie: string, query: string): Promise<number> {
   const started = performance.now();
@@ -149,7 +137,7 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
     for (const path of paths) {
       const server = await startNextServer({ databasePath: path, env: { DRAFT_WORKER: 'off' } });
       servers.push(server);
-      sites.push({ server, cookie: await signIn(server) });
+      sites.push({ server, cookie: await signIn(server, { email: EMAIL, password: PASSWORD }) });
     }
     for (const [r, { range }] of ranges.entries()) {
       const samples = await interleaved(

@@ -223,7 +223,7 @@ async function outboundRun(
 // --- Inbound ---------------------------------------------------------------------------------
 
 /** A customer's first email to the bakery: each one a new conversation. */
-function customerEmail(run: number, i: number): Buffer {
+export function customerEmail(run: number, i: number): Buffer {
   return Buffer.from(
     [
       `From: Customer ${i} <customer${i}.${run}@customer.example>`,

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { hashPassword } from '@/lib/auth/password-hash';
 import type { BenchmarkResult, Figure, Size } from './figures';
 import { loadConversation, loadQuestions } from './support/bulk-load';
+import { signIn } from './support/desk-client';
 import { ensureBuild, type RunningServer, startNextServer } from './support/next-server';
 import { addStaff, preparedDatabase, scratchFolder, withDatabase } from './support/server-db';
 import { median } from './support/stats';
@@ -16,19 +17,6 @@ const EMAIL = 'bench-staff@example.com';
 const PASSWORD = 'a bench passphrase that is long';
 const CONVERSATION_MESSAGES = 50;
 const RATIO = 1.5;
-
-async function signIn(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  const cookie = response.headers.get('set-cookie')?.split(';')[0];
-  if (response.status !== 200 || !cookie) {
-    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  }
-  return cookie;
-}
 
 /** One page, timed to its last byte; `mustHold` guards against a page fast for the wrong reason. */
 async function pageMs(
@@ -116,7 +104,11 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
       sqlite.close();
       const server = await startNextServer({ databasePath: path, env: { DRAFT_WORKER: 'off' } });
       servers.push(server);
-      sites.push({ server, cookie: await signIn(server), conversationId });
+      sites.push({
+        server,
+        cookie: await signIn(server, { email: EMAIL, password: PASSWORD }),
+        conversationId,
+      });
     }
     byCount = await measure(sites, shape);
   } finally {

@@ -1,5 +1,6 @@
 import { startDovecot } from '@/tests/support/dovecot';
 import { startSmtpSink } from '@/tests/support/smtp-sink';
+import { customerEmail } from './email';
 import type { BenchmarkResult, Size } from './figures';
 import { INTAKE_KEY } from './support/desk-client';
 import { loadTest } from './support/load';
@@ -17,20 +18,6 @@ const body = JSON.stringify({
   text: 'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?',
   customer: { name: 'Maya Ortiz', email: 'maya@example.com' },
 });
-
-function customerEmail(n: number): string {
-  return [
-    `From: Customer ${n} <customer${n}@example.com>`,
-    'To: Juniper Street Bakery <hello@bakery.example>',
-    `Subject: Rye on Friday? (${n})`,
-    `Message-ID: <bench-memory-${n}@example.com>`,
-    `Date: ${new Date().toUTCString()}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Hello! Could I pick up two rye loaves on Friday at 10? Thanks.',
-    '',
-  ].join('\r\n');
-}
 
 export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   const durationS = size === 'full' ? 10 : 1;
@@ -60,7 +47,7 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
     try {
       const headers = { authorization: `Bearer ${INTAKE_KEY}`, 'content-type': 'application/json' };
       const mail = (async () => {
-        for (; appended < emails; appended++) await imap.append(customerEmail(appended));
+        for (; appended < emails; appended++) await imap.append(customerEmail(0, appended));
       })();
       for (const connections of levels) {
         await loadTest({

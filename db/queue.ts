@@ -43,18 +43,6 @@ function newLease({ owner, leaseMs, now }: Lease) {
   return { owner, token: randomUUID(), expiresAt: new Date(now.getTime() + leaseMs), now };
 }
 
-function leaseFields(input: Lease) {
-  const lease = newLease(input);
-  return {
-    status: 'drafting' as const,
-    leaseOwner: lease.owner,
-    leaseToken: lease.token,
-    leaseExpiresAt: lease.expiresAt,
-    attempts: sql`${questions.attempts} + 1`,
-    updatedAt: lease.now,
-  };
-}
-
 export const ABANDONED_TOO_OFTEN =
   'Drafting stopped part-way (the worker ended or hung) on every attempt. Retry it, or write the answer yourself.';
 
@@ -116,6 +104,8 @@ const claimStatements = (db: Db) =>
           leaseToken: placeholderFor('token', questions.leaseToken),
           leaseExpiresAt: placeholderFor('expiresAt', questions.leaseExpiresAt),
           attempts: sql`${questions.attempts} + 1`,
+          // A retry's wait is over once it is claimed (a person's "draft now" may come first).
+          notBefore: null,
           updatedAt,
         })
         .where(eq(questions.id, sql.placeholder('id')))
@@ -159,7 +149,6 @@ export function claimNextQuestion(
     if (overBudget(lease.budget, lease.now)) return undefined;
     const next = nextClaimable(db, lease.now);
     if (!next) return undefined;
-    // The same fields as leaseFields, through the prepared statement.
     return statements.lease.get({ id: next.id, ...newLease(lease) });
   });
 }
@@ -186,12 +175,7 @@ export function claimQuestion(input: Lease & { id: number; budget?: SpendCap }):
       question.leaseExpiresAt >= input.now;
     if (leaseHeld) return { ok: false, reason: 'busy', question };
     if (overBudget(input.budget, input.now)) return { ok: false, reason: 'overBudget', question };
-    const claimed = db
-      .update(questions)
-      .set({ ...leaseFields(input), notBefore: null })
-      .where(eq(questions.id, input.id))
-      .returning()
-      .get();
+    const claimed = claimStatements(db).lease.get({ id: input.id, ...newLease(input) });
     if (!claimed) return { ok: false, reason: 'notFound' };
     return { ok: true, question: claimed };
   });
