@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import { claimNextQuestion, releaseLeases, type SpendCap } from '@/db/queue';
 import type { Question } from '@/db/schema';
+import { idleSlots } from '../idle-slots';
 import { onDeskEvent } from './live';
 
 export type DraftClaimed = (input: {
@@ -57,36 +58,13 @@ export function startWorker(options: WorkerOptions): Worker {
   const log = options.log ?? (() => {});
   const abortAll = new AbortController();
   let claiming = true;
-  const sleepers = new Set<() => void>();
-  const wakeAll = () => {
-    for (const wake of sleepers) wake();
-    sleepers.clear();
-  };
+  const { sleep: idle, wakeAll } = idleSlots(options.pollMs);
   const unsubscribe = onDeskEvent((event) => {
     if (event.kind === 'queueChanged') wakeAll();
   });
   const stopChangeCheck = options.changeCheck
-    ? watchChanges(
-        options.changeCheck,
-        () => {
-          if (sleepers.size > 0) wakeAll();
-        },
-        log,
-      )
+    ? watchChanges(options.changeCheck, wakeAll, log)
     : () => {};
-
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        sleepers.delete(done);
-        resolve();
-      }, options.pollMs);
-      const done = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      sleepers.add(done);
-    });
 
   async function slot(index: number): Promise<void> {
     while (claiming) {

@@ -3,6 +3,7 @@ import { claimNextEmail, releaseEmailLeases } from '@/db/outbox';
 import { DELIVERY_MAX_ATTEMPTS } from '@/lib/mail/delivery-policy';
 import { onDeskEvent } from '../drafting/live';
 import { newWorkerOwner } from '../drafting/worker';
+import { idleSlots } from '../idle-slots';
 import {
   checkSmtp,
   DELIVERY_CONCURRENCY,
@@ -49,23 +50,10 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     options.transport ?? smtpTransport(options.settings, { connections: concurrency });
   const abortAll = new AbortController();
   let claiming = true;
-  const sleepers = new Set<() => void>();
-  const wakeAll = () => {
-    for (const wake of [...sleepers]) wake();
-  };
+  const { sleep: idle, wakeAll } = idleSlots(options.pollMs);
   const unsubscribe = onDeskEvent((event) => {
     if (event.kind === 'queueChanged') wakeAll();
   });
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, options.pollMs);
-      sleepers.add(wake);
-    });
 
   async function slot(): Promise<void> {
     while (claiming) {
