@@ -8,7 +8,8 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startInServer } = await import('./server/drafting/start-in-server');
-  startInServer();
+  // Opens (migrates, seeds) the database first: a desk that cannot open it does not start.
+  await startInServer();
   const { startMailInServer } = await import('./server/mail/start-in-server');
   startMailInServer();
   const { startInboundMailInServer } = await import('./server/mail/inbound-in-server');
@@ -18,5 +19,5 @@ export async function register(): Promise<void> {
   const { startRetentionSweeper } = await import('./server/retention-sweeper');
   startRetentionSweeper();
   const { announceSetupCode } = await import('./server/setup-code');
-  announceSetupCode();
+  await announceSetupCode();
 }

@@ -4,9 +4,9 @@ import { hasAnyUser } from '@/db/users';
 
 export const dynamic = 'force-dynamic';
 
-export default function HomePage() {
-  const bakery = getBakery();
-  const firstRun = !hasAnyUser();
+export default async function HomePage() {
+  const bakery = await getBakery();
+  const firstRun = !(await hasAnyUser());
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-6 px-6 py-16">
       {firstRun ? (

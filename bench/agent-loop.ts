@@ -47,7 +47,7 @@ async function draftAll(count: number): Promise<{ perSecond: number; rows: Rows 
   const signal = new AbortController().signal;
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    const question = claimNextQuestion({ owner: OWNER, leaseMs: LEASE_MS, now: new Date() });
+    const question = await claimNextQuestion({ owner: OWNER, leaseMs: LEASE_MS, now: new Date() });
     if (!question) throw new Error(`the queue ran dry after ${i} of ${count} drafts`);
     const outcome = await draftClaimedQuestion({ question, owner: OWNER, signal, settings });
     if (outcome.kind !== 'stored' || outcome.status !== 'drafted') {
@@ -55,8 +55,8 @@ async function draftAll(count: number): Promise<{ perSecond: number; rows: Rows 
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  if (countByStatus('drafted') !== count) throw new Error('not every question was drafted');
-  const sqlite = getDb().$client;
+  if ((await countByStatus('drafted')) !== count) throw new Error('not every question was drafted');
+  const sqlite = (await getDb()).$client;
   const run = sqlite.prepare('select * from agent_runs order by id limit 1').get() as Rows['run'];
   const calls = sqlite
     .prepare('select * from tool_calls where run_id = ? order by seq')
@@ -137,7 +137,7 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   const ours: number[] = [];
   const baseline: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const real = freshQueue(drafts);
+    const real = await freshQueue(drafts);
     let rows: Rows;
     try {
       const measured = await draftAll(drafts);
@@ -146,7 +146,7 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
     } finally {
       real.cleanup();
     }
-    const bare = freshQueue(drafts);
+    const bare = await freshQueue(drafts);
     try {
       baseline.push(baselineDrafts(bare.path, drafts, rows));
     } finally {

@@ -40,7 +40,7 @@ async function measure(
   dir: string,
 ): Promise<Waits> {
   const path = `${dir}/arrival-${where === 'in the server' ? 'server' : 'worker'}.db`;
-  preparedDatabase(path);
+  await preparedDatabase(path);
   const stops: (() => Promise<void>)[] = [];
   try {
     const server: RunningServer = await startNextServer({

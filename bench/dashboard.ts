@@ -49,10 +49,15 @@ type Measured = { page: number[]; floor: number[]; inRange: number };
  * The dashboard's aggregate queries for a range, recorded as the page's code runs them; and how
  * many conversations arrived in the range.
  */
-function recordFloor(path: string, range: string): { statements: Statement[]; inRange: number } {
-  const { statements, start, end } = withDatabase(path, () => {
-    const { days } = insightsRange({ range });
-    const statements: Statement[] = recordStatements(getDb().$client, () => loadDashboard(days));
+async function recordFloor(
+  path: string,
+  range: string,
+): Promise<{ statements: Statement[]; inRange: number }> {
+  const { statements, start, end } = await withDatabase(path, async () => {
+    const { days } = await insightsRange({ range });
+    const statements: Statement[] = await recordStatements((await getDb()).$client, () =>
+      loadDashboard(days),
+    );
     return { statements, start: days[0]?.start ?? 0, end: days[days.length - 1]?.end ?? 0 };
   });
   const sqlite = new Database(path, { readonly: true });
@@ -96,11 +101,12 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   // measured[range][size]
   const measured: Measured[][] = ranges.map(() => []);
   try {
-    const paths = counts.map((count) => {
+    const paths: string[] = [];
+    for (const count of counts) {
       const path = `${scratch.dir}/dashboard-${count}.db`;
-      preparedDatabase(path);
-      const ownerId = withDatabase(path, () => {
-        const made = createUser({
+      await preparedDatabase(path);
+      const ownerId = await withDatabase(path, async () => {
+        const made = await createUser({
           email: EMAIL,
           passwordHash,
           name: 'Bench Owner',
@@ -113,10 +119,15 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
       const sqlite = new Database(path);
       loadQuestions(sqlite, { count, sentBy: ownerId });
       sqlite.close();
-      return path;
-    });
+      paths.push(path);
+    }
     // The floor first, while no server competes for the files or the CPU.
-    const floors = ranges.map(({ range }) => paths.map((path) => recordFloor(path, range)));
+    const floors: { statements: Statement[]; inRange: number }[][] = [];
+    for (const { range } of ranges) {
+      const bySize: { statements: Statement[]; inRange: number }[] = [];
+      for (const path of paths) bySize.push(await recordFloor(path, range));
+      floors.push(bySize);
+    }
     for (const [r, bySize] of floors.entries()) {
       const timers = bySize.map(({ statements }, i) =>
         timeStatements(paths[i] as string, statements),

@@ -58,8 +58,8 @@ async function measure(
   passwordHash: string,
 ): Promise<number[]> {
   const path = `${dir}/screen-${where === 'same process' ? 'same' : 'worker'}.db`;
-  preparedDatabase(path);
-  withDatabase(path, () => addStaff({ email: EMAIL, passwordHash }));
+  await preparedDatabase(path);
+  await withDatabase(path, () => addStaff({ email: EMAIL, passwordHash }));
   const stops: (() => Promise<void> | void)[] = [];
   try {
     const server = await startNextServer({

@@ -54,29 +54,29 @@ function countdown(count: number, what: string) {
   };
 }
 
-const scalar = (sql: string) => getDb().$client.prepare(sql).pluck().get() as number;
+const scalar = async (sql: string) => (await getDb()).$client.prepare(sql).pluck().get() as number;
 
 // --- Outbound --------------------------------------------------------------------------------
 
 type OutboundMessage = Parameters<Transport['sendMail']>[0];
 
 /** A fresh database whose outbox holds `count` replies sent by staff, queued to go by email. */
-function sentReplies(count: number, settings: MailSettings) {
+async function sentReplies(count: number, settings: MailSettings) {
   const temp = openTempDatabase();
-  getDb().$client.prepare("update questions set status = 'discarded'").run();
-  const sam = staffMember();
+  (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+  const sam = await staffMember();
   for (let i = 0; i < count; i++) {
-    const id = emailConversation({
+    const id = await emailConversation({
       from: `customer${i}@customer.example`,
       name: `Customer ${i}`,
       subject: `Two rye loaves on Saturday? (${i})`,
       messageId: `ask${i}.${Date.now()}@customer.example`,
       text: 'Can I pick up two rye loaves on Saturday at 9?',
     });
-    const sent = sendReply({
+    const sent = await sendReply({
       questionId: id,
       text: 'Yes: two rye loaves will be ready for you on Saturday from 8:00.\nJuniper',
-      version: getQuestion({ id })?.version ?? 0,
+      version: (await getQuestion({ id }))?.version ?? 0,
       userId: sam,
       now: new Date(),
       mail: settings.out,
@@ -87,10 +87,10 @@ function sentReplies(count: number, settings: MailSettings) {
 }
 
 /** The emails the worker is about to send, composed the same way, for the library alone. */
-function sameMessages(settings: MailSettings): OutboundMessage[] {
-  const bakeryName = getBakery().name;
-  const rows = getDb()
-    .$client.prepare(
+async function sameMessages(settings: MailSettings): Promise<OutboundMessage[]> {
+  const bakeryName = (await getBakery()).name;
+  const rows = (await getDb()).$client
+    .prepare(
       `select o.email_message_id as messageId, o.to_address as toAddress, o.subject, o.in_reply_to as inReplyTo,
               o."references" as refs, o.ticket_token as ticketToken, o.created_at as createdAt, r.text
          from email_outbox o join replies r on r.id = o.reply_id order by o.id`,
@@ -201,15 +201,15 @@ async function outboundRun(
     baseUrl: 'https://desk.juniper.example',
     leaseMs: 60_000,
   };
-  const temp = sentReplies(count, settings);
+  const temp = await sentReplies(count, settings);
   try {
-    const messages = sameMessages(settings);
+    const messages = await sameMessages(settings);
     sink.received.length = 0;
     let library: Timed | undefined;
     if (libraryFirst) library = await libraryAlone(settings, messages);
     const desk = await deliveryWorker(settings, count);
     library ??= await libraryAlone(settings, messages);
-    const sent = scalar("select count(*) from email_outbox where status = 'sent'");
+    const sent = await scalar("select count(*) from email_outbox where status = 'sent'");
     if (sent !== count) throw new Error(`${sent} of ${count} emails were marked sent`);
     if (sink.received.length !== 2 * count) {
       throw new Error(`the SMTP server took ${sink.received.length} of ${2 * count} emails`);
@@ -311,7 +311,7 @@ async function inboundWatcher(dovecot: Dovecot, folder: string, count: number): 
   process.env.MAIL_FROM = FROM_LINE;
   delete process.env.IMAP_DONE_FOLDER;
   resetEnvForTests();
-  const before = scalar('select count(*) from questions');
+  const before = await scalar('select count(*) from questions');
   const stored = countdown(count, 'emails stored as conversations');
   const latencies: number[] = [];
   let last = 0;
@@ -336,8 +336,8 @@ async function inboundWatcher(dovecot: Dovecot, folder: string, count: number): 
     } finally {
       await inbound.stop();
     }
-    const made = scalar("select count(*) from questions where channel = 'email'");
-    const total = scalar('select count(*) from questions') - before;
+    const made = await scalar("select count(*) from questions where channel = 'email'");
+    const total = (await scalar('select count(*) from questions')) - before;
     if (made !== count || total !== count) {
       throw new Error(`${made} of ${count} emails became conversations`);
     }

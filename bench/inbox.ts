@@ -93,8 +93,8 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
     const sites: Site[] = [];
     for (const count of counts) {
       const path = `${scratch.dir}/inbox-${count}.db`;
-      preparedDatabase(path);
-      const staffId = withDatabase(path, () => addStaff({ email: EMAIL, passwordHash }));
+      await preparedDatabase(path);
+      const staffId = await withDatabase(path, () => addStaff({ email: EMAIL, passwordHash }));
       const sqlite = new Database(path);
       loadQuestions(sqlite, { count, sentBy: staffId });
       const conversationId = loadConversation(sqlite, {

@@ -34,8 +34,8 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   const scratch = scratchFolder();
   const ourPath = `${scratch.dir}/next.db`;
   const barePath = `${scratch.dir}/baseline.db`;
-  preparedDatabase(ourPath);
-  preparedDatabase(barePath);
+  await preparedDatabase(ourPath);
+  await preparedDatabase(barePath);
   const servers: RunningServer[] = [];
   try {
     const ours = await startNextServer({

@@ -26,7 +26,7 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   await ensureBuild();
   const scratch = scratchFolder();
   const path = `${scratch.dir}/memory.db`;
-  preparedDatabase(path);
+  await preparedDatabase(path);
   const smtp = await startSmtpSink();
   const imap = await startDovecot();
   try {

@@ -42,7 +42,7 @@ async function drainMs(input: {
   concurrency: number;
   turnMs: number;
 }): Promise<number> {
-  const queue = freshQueue(input.questions);
+  const queue = await freshQueue(input.questions);
   try {
     const settings: DraftSettings = {
       makeModel: () => slowModel(input.turnMs),
@@ -77,7 +77,7 @@ async function drainMs(input: {
     await worker.stop({ graceMs: 1_000 });
     if (result === 'timedOut')
       throw new Error(`the worker had not drained the queue after ${TIMEOUT_MS} ms`);
-    const drafted = countByStatus('drafted');
+    const drafted = await countByStatus('drafted');
     if (drafted !== input.questions) {
       throw new Error(`${drafted} of ${input.questions} questions were drafted`);
     }

@@ -16,31 +16,29 @@ export type AuditRecord = {
 };
 
 /** The one writer of audit rows. Call it inside the transaction that makes the change. */
-export function writeAudit(db: Db, record: AuditRecord): void {
-  db.insert(auditLog)
-    .values({
-      userId: record.userId,
-      at: record.at,
-      action: record.action,
-      entity: record.entity,
-      entityId: record.entityId ?? null,
-      before: record.before === undefined ? null : JSON.stringify(record.before),
-      after: record.after === undefined ? null : JSON.stringify(record.after),
-    })
-    .run();
+export async function writeAudit(db: Db, record: AuditRecord): Promise<void> {
+  await db.insert(auditLog).values({
+    userId: record.userId,
+    at: record.at,
+    action: record.action,
+    entity: record.entity,
+    entityId: record.entityId ?? null,
+    before: record.before === undefined ? null : JSON.stringify(record.before),
+    after: record.after === undefined ? null : JSON.stringify(record.after),
+  });
 }
 
 export type AuditListing = AuditEntry & { userName: string | null };
 
 /** Newest first; ties (one transaction) by the order they were written. */
-export function listAuditEntries({
+export async function listAuditEntries({
   limit,
   offset = 0,
 }: {
   limit: number;
   offset?: number;
-}): AuditListing[] {
-  return getDb()
+}): Promise<AuditListing[]> {
+  return (await getDb())
     .select({
       id: auditLog.id,
       userId: auditLog.userId,
@@ -56,10 +54,10 @@ export function listAuditEntries({
     .leftJoin(users, eq(users.id, auditLog.userId))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit)
-    .offset(offset)
-    .all();
+    .offset(offset);
 }
 
-export function countAuditEntries(): number {
-  return getDb().select({ n: sql<number>`count(*)` }).from(auditLog).get()?.n ?? 0;
+export async function countAuditEntries(): Promise<number> {
+  const [row] = await (await getDb()).select({ n: sql<number>`count(*)` }).from(auditLog);
+  return row?.n ?? 0;
 }

@@ -14,11 +14,11 @@ const lastRead = new WeakMap<Db, VersionedBakeryData>();
  * the database only when the version moved since the last read (one indexed lookup otherwise);
  * the data is frozen, since every draft of that version shares it.
  */
-export function getBakeryData(): VersionedBakeryData {
-  const db = getDb();
+export async function getBakeryData(): Promise<VersionedBakeryData> {
+  const db = await getDb();
   const cached = lastRead.get(db);
-  if (cached && cached.factsVersion === readFactsVersion(db)) return cached;
-  const facts = readBakeryFacts(db);
+  if (cached && cached.factsVersion === (await readFactsVersion(db))) return cached;
+  const facts = await readBakeryFacts(db);
   const fresh = { data: deepFreeze(toBakeryData(facts)), factsVersion: facts.bakery.factsVersion };
   lastRead.set(db, fresh);
   return fresh;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
-import { type Db, getDb } from './client';
+import { type Db, getDb, snapshot } from './client';
 import { prepared } from './prepared';
 import type { Bakery, DateException, MenuItem, WeeklyHours } from './schema';
 import { bakery, dateExceptions, menuItems, weeklyHours } from './schema';
@@ -22,36 +22,34 @@ const factsStatements = (db: Db) =>
     menu: db.select().from(menuItems).orderBy(asc(menuItems.name)).prepare(),
   }));
 
-export function getBakeryFacts(): BakeryFacts {
-  return readBakeryFacts(getDb());
+export async function getBakeryFacts(): Promise<BakeryFacts> {
+  return readBakeryFacts(await getDb());
 }
 
-export function readBakeryFacts(db: Db): BakeryFacts {
+export async function readBakeryFacts(db: Db): Promise<BakeryFacts> {
   const statements = factsStatements(db);
-  return db.$client
-    .transaction(() => {
-      const row = statements.bakery.get();
-      if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
-      return {
-        bakery: row,
-        weeklyHours: statements.weeklyHours.all(),
-        dateExceptions: statements.dateExceptions.all(),
-        menu: statements.menu.all(),
-      };
-    })
-    .deferred();
+  return snapshot(db, async () => {
+    const row = await statements.bakery.get();
+    if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
+    return {
+      bakery: row,
+      weeklyHours: await statements.weeklyHours.all(),
+      dateExceptions: await statements.dateExceptions.all(),
+      menu: await statements.menu.all(),
+    };
+  });
 }
 
 /**
  * bakery.factsVersion as it stands: every change to what a draft reads bumps it in the same
  * transaction (db/facts-change.ts), so an unchanged version means unchanged facts.
  */
-export function readFactsVersion(db: Db): number | undefined {
-  return factsStatements(db).version.get()?.factsVersion;
+export async function readFactsVersion(db: Db): Promise<number | undefined> {
+  return (await factsStatements(db).version.get())?.factsVersion;
 }
 
-export function getBakery(): Bakery {
-  const row = getDb().select().from(bakery).get();
+export async function getBakery(): Promise<Bakery> {
+  const [row] = await (await getDb()).select().from(bakery).limit(1);
   if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
   return row;
 }

@@ -25,20 +25,21 @@ import { ticketQuestionWhere } from './ticket-tokens';
 /** Which conversation a message continues: the ticket's token, or its first message's externalId. */
 export type ThreadKey = { token: string } | { externalId: string; channel: Channel };
 
-function findConversation(db: Db, key: ThreadKey): Question | undefined {
+async function findConversation(db: Db, key: ThreadKey): Promise<Question | undefined> {
   const where =
     'token' in key
       ? ticketQuestionWhere(db, key.token)
       : and(eq(questions.channel, key.channel), eq(questions.externalId, key.externalId));
-  return db.select().from(questions).where(where).get();
+  const [conversation] = await db.select().from(questions).where(where).limit(1);
+  return conversation;
 }
 
 /** The message a channel already sent under this id, if any. */
-export function messageByExternalId(
+export async function messageByExternalId(
   db: Db,
   channel: Channel,
   externalId: string | null | undefined,
-): Message | undefined {
+): Promise<Message | undefined> {
   if (externalId == null) return undefined;
   return prepared(db, 'messages.byExternalId', (d) =>
     d
@@ -65,25 +66,29 @@ export type AddedMessage =
  * dropped rather than stored over the newer message. With an externalId the call is idempotent
  * per channel: the same id again returns the message already stored and changes nothing.
  */
-export function addCustomerMessage(input: {
+export async function addCustomerMessage(input: {
   thread: ThreadKey;
   text: string;
   channel: Channel;
   externalId?: string | null;
   now?: Date;
-}): AddedMessage {
-  const db = getDb();
+}): Promise<AddedMessage> {
+  const db = await getDb();
   const now = input.now ?? new Date();
-  return immediate(db, (): AddedMessage => {
-    const repeat = messageByExternalId(db, input.channel, input.externalId);
+  return immediate(db, async (): Promise<AddedMessage> => {
+    const repeat = await messageByExternalId(db, input.channel, input.externalId);
     if (repeat) {
-      const question = db.select().from(questions).where(eq(questions.id, repeat.questionId)).get();
+      const [question] = await db
+        .select()
+        .from(questions)
+        .where(eq(questions.id, repeat.questionId))
+        .limit(1);
       if (question) return { ok: true, created: false, question, message: repeat };
     }
-    const conversation = findConversation(db, input.thread);
+    const conversation = await findConversation(db, input.thread);
     // An erased conversation has no customer left to answer: it takes no more messages.
     if (!conversation || conversation.erasedAt !== null) return { ok: false, reason: 'notFound' };
-    const { question, message } = appendCustomerMessage(db, conversation, {
+    const { question, message } = await appendCustomerMessage(db, conversation, {
       channel: input.channel,
       text: input.text,
       externalId: input.externalId ?? null,
@@ -97,21 +102,21 @@ export function addCustomerMessage(input: {
  * Inside a caller's transaction: appends a customer's message to a conversation and puts the
  * conversation back in the queue (see `addCustomerMessage`).
  */
-export function appendCustomerMessage(
+export async function appendCustomerMessage(
   db: Db,
   conversation: Question,
   values: Omit<NewMessage, 'questionId' | 'author' | 'replyId'> & { at: Date },
-): { question: Question; message: Message } {
+): Promise<{ question: Question; message: Message }> {
   const now = values.at;
-  const message = db
+  const [message] = await db
     .insert(messages)
     .values({ ...values, questionId: conversation.id, author: 'customer' })
-    .returning()
-    .get();
+    .returning();
+  if (!message) throw new Error('The message could not be stored.');
   // After a reply was sent its draft is spent; before, staff's draft stays, marked as
   // answering an older message, until the new draft replaces it.
   const spent = conversation.status === 'sent' || conversation.status === 'discarded';
-  const question = db
+  const [question] = await db
     .update(questions)
     .set({
       status: 'queued',
@@ -124,8 +129,8 @@ export function appendCustomerMessage(
       version: sql`${questions.version} + 1`,
     })
     .where(eq(questions.id, conversation.id))
-    .returning()
-    .get();
+    .returning();
+  if (!question) throw new Error('The conversation could not be updated.');
   return { question, message };
 }
 
@@ -139,14 +144,14 @@ export type ThreadMessage = Pick<
  * The conversation in order, oldest first. Staff see who sent each reply; the customer's page
  * passes `withStaffNames: false` unless the owner chose to show them.
  */
-export function listThread({
+export async function listThread({
   questionId,
   withStaffNames,
 }: {
   questionId: number;
   withStaffNames: boolean;
-}): ThreadMessage[] {
-  const rows = getDb()
+}): Promise<ThreadMessage[]> {
+  const rows = await (await getDb())
     .select({
       id: messages.id,
       author: messages.author,
@@ -160,25 +165,29 @@ export function listThread({
     .leftJoin(replies, eq(replies.id, messages.replyId))
     .leftJoin(users, eq(users.id, replies.sentBy))
     .where(eq(messages.questionId, questionId))
-    .orderBy(asc(messages.id))
-    .all();
+    .orderBy(asc(messages.id));
   return rows.map((row) => ({ ...row, senderName: withStaffNames ? row.senderName : null }));
 }
 
 /** The thread as the customer's ticket page shows it: replies named only if the owner allows. */
-export function listThreadForCustomer({ questionId }: { questionId: number }): ThreadMessage[] {
-  const shown = getDb().select({ show: bakery.showStaffNames }).from(bakery).get()?.show ?? false;
+export async function listThreadForCustomer({
+  questionId,
+}: {
+  questionId: number;
+}): Promise<ThreadMessage[]> {
+  const [row] = await (await getDb()).select({ show: bakery.showStaffNames }).from(bakery).limit(1);
+  const shown = row?.show ?? false;
   return listThread({ questionId, withStaffNames: shown });
 }
 
 /** What a drafting run reads: every message so far, as author and text. */
-export function threadForDrafting({
+export async function threadForDrafting({
   questionId,
 }: {
   questionId: number;
-}): Pick<Message, 'id' | 'author' | 'text' | 'at'>[] {
+}): Promise<Pick<Message, 'id' | 'author' | 'text' | 'at'>[]> {
   // Read for every draft.
-  return prepared(getDb(), 'messages.threadForDrafting', (db) =>
+  return prepared(await getDb(), 'messages.threadForDrafting', (db) =>
     db
       .select({ id: messages.id, author: messages.author, text: messages.text, at: messages.at })
       .from(messages)
@@ -189,7 +198,7 @@ export function threadForDrafting({
 }
 
 /** Writes a message row inside a caller's transaction (a new conversation, a sent reply). */
-export function insertMessage(
+export async function insertMessage(
   db: Db,
   values: {
     questionId: number;
@@ -200,8 +209,8 @@ export function insertMessage(
     replyId?: number | null;
     at: Date;
   } & Partial<Pick<Message, 'emailMessageId' | 'emailSubject' | 'emailFrom' | 'emailReferences'>>,
-): Message {
-  const row = insertMessageStatement(db).get({
+): Promise<Message> {
+  const row = await insertMessageStatement(db).get({
     externalId: null,
     replyId: null,
     emailMessageId: null,

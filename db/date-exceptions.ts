@@ -5,8 +5,8 @@ import { getDb } from './client';
 import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
 import { type DateException, dateExceptions } from './schema';
 
-export function listDateExceptions(): DateException[] {
-  return getDb().select().from(dateExceptions).orderBy(asc(dateExceptions.date)).all();
+export async function listDateExceptions(): Promise<DateException[]> {
+  return (await getDb()).select().from(dateExceptions).orderBy(asc(dateExceptions.date));
 }
 
 export type DateExceptionResult =
@@ -22,18 +22,18 @@ const view = ({ date, closed, opens, closes, note }: DateException | DateExcepti
 });
 
 /** A new closed or special day; a date that already has one is refused (edit it instead). */
-export function addDateException({
+export async function addDateException({
   input,
   ...context
-}: { input: DateExceptionInput } & ChangeContext): DateExceptionResult {
-  return changeFacts<DateExceptionResult>(context, (db) => {
-    const existing = db
+}: { input: DateExceptionInput } & ChangeContext): Promise<DateExceptionResult> {
+  return changeFacts<DateExceptionResult>(context, async (db) => {
+    const [existing] = await db
       .select()
       .from(dateExceptions)
       .where(eq(dateExceptions.date, input.date))
-      .get();
+      .limit(1);
     if (existing) return { result: { ok: false, reason: 'dateTaken' }, change: null };
-    db.insert(dateExceptions).values(view(input)).run();
+    await db.insert(dateExceptions).values(view(input));
     return {
       result: { ok: true, changed: true },
       change: {
@@ -48,20 +48,20 @@ export function addDateException({
 }
 
 /** Changes the day's kind, hours or note; the date itself is the row's identity. */
-export function updateDateException({
+export async function updateDateException({
   input,
   ...context
-}: { input: DateExceptionInput } & ChangeContext): DateExceptionResult {
-  return changeFacts<DateExceptionResult>(context, (db) => {
-    const existing = db
+}: { input: DateExceptionInput } & ChangeContext): Promise<DateExceptionResult> {
+  return changeFacts<DateExceptionResult>(context, async (db) => {
+    const [existing] = await db
       .select()
       .from(dateExceptions)
       .where(eq(dateExceptions.date, input.date))
-      .get();
+      .limit(1);
     if (!existing) return { result: { ok: false, reason: 'notFound' }, change: null };
     if (sameFacts(view(existing), view(input)))
       return { result: { ok: true, changed: false }, change: null };
-    db.update(dateExceptions).set(view(input)).where(eq(dateExceptions.date, input.date)).run();
+    await db.update(dateExceptions).set(view(input)).where(eq(dateExceptions.date, input.date));
     return {
       result: { ok: true, changed: true },
       change: {
@@ -76,14 +76,18 @@ export function updateDateException({
   });
 }
 
-export function removeDateException({
+export async function removeDateException({
   date,
   ...context
-}: { date: string } & ChangeContext): DateExceptionResult {
-  return changeFacts<DateExceptionResult>(context, (db) => {
-    const existing = db.select().from(dateExceptions).where(eq(dateExceptions.date, date)).get();
+}: { date: string } & ChangeContext): Promise<DateExceptionResult> {
+  return changeFacts<DateExceptionResult>(context, async (db) => {
+    const [existing] = await db
+      .select()
+      .from(dateExceptions)
+      .where(eq(dateExceptions.date, date))
+      .limit(1);
     if (!existing) return { result: { ok: false, reason: 'notFound' }, change: null };
-    db.delete(dateExceptions).where(eq(dateExceptions.date, date)).run();
+    await db.delete(dateExceptions).where(eq(dateExceptions.date, date));
     return {
       result: { ok: true, changed: true },
       change: {

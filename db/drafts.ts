@@ -15,21 +15,21 @@ export type SaveDraftResult =
  * (a colleague's save, a new draft, a send) changed the question since, nothing is written.
  * Only a drafted or failed question can be edited: one being drafted is about to get new text.
  */
-export function saveDraftEdit(input: {
+export async function saveDraftEdit(input: {
   id: number;
   version: number;
   text: string;
   now: Date;
-}): SaveDraftResult {
-  const db = getDb();
-  return immediate(db, (): SaveDraftResult => {
-    const question = db.select().from(questions).where(eq(questions.id, input.id)).get();
+}): Promise<SaveDraftResult> {
+  const db = await getDb();
+  return immediate(db, async (): Promise<SaveDraftResult> => {
+    const [question] = await db.select().from(questions).where(eq(questions.id, input.id)).limit(1);
     if (!question) return { ok: false, reason: 'notFound' };
     if (question.version !== input.version) return { ok: false, reason: 'stale', question };
     if (question.status !== 'drafted' && question.status !== 'failed') {
       return { ok: false, reason: 'notEditable', question };
     }
-    const saved = db
+    const [saved] = await db
       .update(questions)
       .set({
         draftText: input.text,
@@ -37,8 +37,7 @@ export function saveDraftEdit(input: {
         version: sql`${questions.version} + 1`,
       })
       .where(and(eq(questions.id, input.id), eq(questions.version, input.version)))
-      .returning()
-      .get();
+      .returning();
     if (!saved) return { ok: false, reason: 'stale', question };
     return { ok: true, question: saved };
   });
@@ -49,12 +48,16 @@ export type DiscardResult =
   | { ok: false; reason: 'closed' | 'notFound'; question?: Question };
 
 /** Closes a question without a reply (spam, a duplicate, answered by phone), with the reason. */
-export function discardQuestion(input: { id: number; reason: string; now: Date }): DiscardResult {
-  const db = getDb();
-  return immediate(db, (): DiscardResult => {
-    const question = db.select().from(questions).where(eq(questions.id, input.id)).get();
+export async function discardQuestion(input: {
+  id: number;
+  reason: string;
+  now: Date;
+}): Promise<DiscardResult> {
+  const db = await getDb();
+  return immediate(db, async (): Promise<DiscardResult> => {
+    const [question] = await db.select().from(questions).where(eq(questions.id, input.id)).limit(1);
     if (!question) return { ok: false, reason: 'notFound' };
-    const discarded = db
+    const [discarded] = await db
       .update(questions)
       .set({
         status: 'discarded',
@@ -69,8 +72,7 @@ export function discardQuestion(input: { id: number; reason: string; now: Date }
           inArray(questions.status, ['queued', 'drafting', 'drafted', 'failed']),
         ),
       )
-      .returning()
-      .get();
+      .returning();
     if (!discarded) return { ok: false, reason: 'closed', question };
     return { ok: true, question: discarded };
   });

@@ -29,16 +29,16 @@ export type ChangeContext = { by: number; now: Date };
  * before and after. `work` returns its result and the change it made; a refusal returns a
  * null change and writes nothing, and anything thrown rolls the whole save back.
  */
-export function changeFacts<R>(
+export async function changeFacts<R>(
   { by, now }: ChangeContext,
-  work: (db: Db) => { result: R; change: FactsChange | null },
-): R {
-  const db = getDb();
-  return immediate(db, () => {
-    const { result, change } = work(db);
+  work: (db: Db) => Promise<{ result: R; change: FactsChange | null }>,
+): Promise<R> {
+  const db = await getDb();
+  return immediate(db, async (tx) => {
+    const { result, change } = await work(tx);
     if (change) {
       const { affectsDrafts = true, touches = ['*'], ...audit } = change;
-      const bumped = db
+      const [bumped] = await tx
         .update(bakery)
         .set(
           affectsDrafts
@@ -46,20 +46,19 @@ export function changeFacts<R>(
             : { updatedAt: now },
         )
         .where(eq(bakery.id, 1))
-        .returning({ factsVersion: bakery.factsVersion })
-        .get();
+        .returning({ factsVersion: bakery.factsVersion });
       if (affectsDrafts && bumped) {
         for (const key of new Set(touches)) {
-          db.insert(factChanges)
+          await tx
+            .insert(factChanges)
             .values({ key, factsVersion: bumped.factsVersion })
             .onConflictDoUpdate({
               target: factChanges.key,
               set: { factsVersion: bumped.factsVersion },
-            })
-            .run();
+            });
         }
       }
-      writeAudit(db, { userId: by, at: now, ...audit });
+      await writeAudit(tx, { userId: by, at: now, ...audit });
     }
     return result;
   });

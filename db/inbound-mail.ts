@@ -29,26 +29,28 @@ const UNREADABLE_TEXT =
   '(This email could not be read. Its original is kept with the conversation.)';
 
 /** A conversation an email continues: one of its messages is named, or its reference and sender. */
-function findConversation(
+async function findConversation(
   db: Db,
   email: Extract<ReadEmail, { readable: true }>['email'],
   now: Date,
-): Question | undefined {
+): Promise<Question | undefined> {
   const open = (question: Question | undefined) =>
     question && question.erasedAt === null ? question : undefined;
   if (email.answers.length > 0) {
-    const named = db
+    const named = await db
       .select({ questionId: messages.questionId, emailMessageId: messages.emailMessageId })
       .from(messages)
-      .where(inArray(messages.emailMessageId, email.answers.slice(0, 200)))
-      .all();
+      .where(inArray(messages.emailMessageId, email.answers.slice(0, 200)));
     // In-Reply-To first, then the newest References.
     for (const id of email.answers) {
       const hit = named.find((row) => row.emailMessageId === id);
       if (!hit) continue;
-      const question = open(
-        db.select().from(questions).where(eq(questions.id, hit.questionId)).get(),
-      );
+      const [found] = await db
+        .select()
+        .from(questions)
+        .where(eq(questions.id, hit.questionId))
+        .limit(1);
+      const question = open(found);
       if (question) return question;
     }
   }
@@ -56,12 +58,13 @@ function findConversation(
   // type "[Ticket #42]", and writing into someone else's conversation must not be that easy.
   const reference = ticketReferenceIn(email.subject);
   if (reference !== null) {
-    const question = open(db.select().from(questions).where(eq(questions.id, reference)).get());
+    const [found] = await db.select().from(questions).where(eq(questions.id, reference)).limit(1);
+    const question = open(found);
     if (question && question.customerEmail?.toLowerCase() === email.fromAddress) return question;
   }
   const key = subjectKey(email.subject);
   if (key === '') return undefined;
-  const recent = db
+  const recent = await db
     .select({ questionId: messages.questionId, subject: messages.emailSubject })
     .from(messages)
     .where(
@@ -73,19 +76,21 @@ function findConversation(
       ),
     )
     .orderBy(desc(messages.id))
-    .limit(50)
-    .all();
+    .limit(50);
   for (const row of recent) {
     if (subjectKey(row.subject ?? '') !== key) continue;
-    const question = open(
-      db.select().from(questions).where(eq(questions.id, row.questionId)).get(),
-    );
+    const [found] = await db
+      .select()
+      .from(questions)
+      .where(eq(questions.id, row.questionId))
+      .limit(1);
+    const question = open(found);
     if (question) return question;
   }
   return undefined;
 }
 
-function openConversation(
+async function openConversation(
   db: Db,
   values: {
     text: string;
@@ -94,9 +99,9 @@ function openConversation(
     now: Date;
     failed?: string;
   },
-): Question {
+): Promise<Question> {
   // The customer never sees this token: their link comes with the first emailed reply.
-  return db
+  const [question] = await db
     .insert(questions)
     .values({
       text: values.text,
@@ -110,8 +115,9 @@ function openConversation(
       lastMessageAt: values.now,
       updatedAt: values.now,
     })
-    .returning()
-    .get();
+    .returning();
+  if (!question) throw new Error('The conversation could not be stored.');
+  return question;
 }
 
 /**
@@ -120,7 +126,7 @@ function openConversation(
  * a conversation marked "could not read" for staff). The same key again stores nothing, so an
  * email fetched twice (a crash before it was marked seen) is one message.
  */
-export function storeInboundEmail({
+export async function storeInboundEmail({
   raw,
   read,
   now,
@@ -128,11 +134,11 @@ export function storeInboundEmail({
   raw: Buffer;
   read: ReadEmail;
   now: Date;
-}): StoredEmail {
-  const db = getDb();
+}): Promise<StoredEmail> {
+  const db = await getDb();
   const messageId = read.readable ? read.email.messageId : read.messageId;
   const key = inboundEmailKey({ messageId, raw });
-  return immediate(db, (): StoredEmail => {
+  return immediate(db, async (tx): Promise<StoredEmail> => {
     const columns = {
       id: inboundEmails.id,
       outcome: inboundEmails.outcome,
@@ -140,47 +146,50 @@ export function storeInboundEmail({
       questionId: inboundEmails.questionId,
       messageId: inboundEmails.messageId,
     };
-    const earlier = db.select(columns).from(inboundEmails).where(eq(inboundEmails.key, key)).get();
+    const [earlier] = await tx
+      .select(columns)
+      .from(inboundEmails)
+      .where(eq(inboundEmails.key, key))
+      .limit(1);
     if (earlier) return { duplicate: true, row: earlier };
-    const keep = (
+    const keep = async (
       row: Pick<InboundEmailRow, 'outcome' | 'reason' | 'questionId' | 'messageId'> & {
         fromAddress?: string | null;
         subject?: string | null;
         attachments?: { name: string; size: number }[];
       },
-    ): StoredEmail => ({
-      duplicate: false,
-      row: db
+    ): Promise<StoredEmail> => {
+      const [kept] = await tx
         .insert(inboundEmails)
         .values({ ...row, key, raw, size: raw.length, receivedAt: now })
-        .returning(columns)
-        .get(),
-    });
+        .returning(columns);
+      if (!kept) throw new Error('The email could not be stored.');
+      return { duplicate: false, row: kept };
+    };
 
     if (!read.readable) {
-      const question = openConversation(db, {
+      const question = await openConversation(tx, {
         text: UNREADABLE_TEXT,
         customerName: 'Unknown sender',
         customerEmail: null,
         now,
         failed: `This email could not be read: ${read.reason}. Open its original to see what it holds.`,
       });
-      const message = insertMessage(db, {
+      // An id some other message already carries stays with that one.
+      const [carrier] = messageId
+        ? await tx
+            .select({ id: messages.id })
+            .from(messages)
+            .where(eq(messages.emailMessageId, messageId))
+            .limit(1)
+        : [];
+      const message = await insertMessage(tx, {
         questionId: question.id,
         author: 'customer',
         channel: 'email',
         text: UNREADABLE_TEXT,
         at: now,
-        // An id some other message already carries stays with that one.
-        emailMessageId:
-          messageId &&
-          !db
-            .select({ id: messages.id })
-            .from(messages)
-            .where(eq(messages.emailMessageId, messageId))
-            .get()
-            ? messageId
-            : null,
+        emailMessageId: messageId && !carrier ? messageId : null,
       });
       return keep({
         outcome: 'unreadable',
@@ -206,14 +215,14 @@ export function storeInboundEmail({
       });
     }
     // The desk's own message (a copy of a reply sent to the desk too) is already in its thread.
-    if (
-      email.messageId &&
-      db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(eq(messages.emailMessageId, email.messageId))
-        .get()
-    ) {
+    const [own] = email.messageId
+      ? await tx
+          .select({ id: messages.id })
+          .from(messages)
+          .where(eq(messages.emailMessageId, email.messageId))
+          .limit(1)
+      : [];
+    if (own) {
       return keep({
         outcome: 'not a question',
         reason: 'already in a conversation',
@@ -231,9 +240,9 @@ export function storeInboundEmail({
       emailFrom: email.fromAddress,
       emailReferences: email.references.length > 0 ? email.references.join(' ') : null,
     };
-    const conversation = findConversation(db, email, now);
+    const conversation = await findConversation(tx, email, now);
     if (conversation) {
-      const { message } = appendCustomerMessage(db, conversation, emailFields);
+      const { message } = await appendCustomerMessage(tx, conversation, emailFields);
       return keep({
         outcome: 'follow-up',
         reason: null,
@@ -242,13 +251,13 @@ export function storeInboundEmail({
         ...described,
       });
     }
-    const question = openConversation(db, {
+    const question = await openConversation(tx, {
       text: email.text,
       customerName: email.fromName,
       customerEmail: email.fromAddress,
       now,
     });
-    const message = insertMessage(db, {
+    const message = await insertMessage(tx, {
       questionId: question.id,
       author: 'customer',
       ...emailFields,
@@ -277,12 +286,12 @@ export type ConversationEmail = Pick<
 >;
 
 /** A conversation's emails as they arrived, for staff: what each held and its attachments. */
-export function listConversationEmails({
+export async function listConversationEmails({
   questionId,
 }: {
   questionId: number;
-}): ConversationEmail[] {
-  return getDb()
+}): Promise<ConversationEmail[]> {
+  return (await getDb())
     .select({
       id: inboundEmails.id,
       messageId: inboundEmails.messageId,
@@ -296,21 +305,21 @@ export function listConversationEmails({
     })
     .from(inboundEmails)
     .where(eq(inboundEmails.questionId, questionId))
-    .orderBy(inboundEmails.id)
-    .all();
+    .orderBy(inboundEmails.id);
 }
 
 /** One email's original MIME, only within its conversation (the page's own id). */
-export function getInboundEmailSource({
+export async function getInboundEmailSource({
   questionId,
   emailId,
 }: {
   questionId: number;
   emailId: number;
-}): { raw: Buffer; subject: string | null } | undefined {
-  return getDb()
+}): Promise<{ raw: Buffer; subject: string | null } | undefined> {
+  const [source] = await (await getDb())
     .select({ raw: inboundEmails.raw, subject: inboundEmails.subject })
     .from(inboundEmails)
     .where(and(eq(inboundEmails.id, emailId), eq(inboundEmails.questionId, questionId)))
-    .get();
+    .limit(1);
+  return source;
 }

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { type SourceRows, sourceKeys } from '@/lib/inbox/sources';
 import type { FactsNow } from '@/lib/inbox/staleness';
-import { getDb } from './client';
+import { getDb, snapshot } from './client';
 import { listThread, type ThreadMessage } from './conversations';
 import { type EmailDelivery, listEmailDeliveries, outboxChangeStamp } from './outbox';
 import {
@@ -77,44 +77,43 @@ function searchFilter(search: string | undefined): SQL | undefined {
   );
 }
 
-export function currentFactsVersion(): number {
-  return getDb().select({ v: bakery.factsVersion }).from(bakery).get()?.v ?? 1;
+export async function currentFactsVersion(): Promise<number> {
+  const [row] = await (await getDb()).select({ v: bakery.factsVersion }).from(bakery).limit(1);
+  return row?.v ?? 1;
 }
 
 /** The facts version and where each fact last changed, for judging which drafts are stale. */
-export function currentFacts(): FactsNow {
-  const db = getDb();
-  return db.$client
-    .transaction(() => ({
-      factsVersion: currentFactsVersion(),
-      changes: db.select().from(factChanges).all(),
-    }))
-    .deferred();
+export async function currentFacts(): Promise<FactsNow> {
+  const db = await getDb();
+  return snapshot(db, async (tx) => ({
+    factsVersion: await currentFactsVersion(),
+    changes: await tx.select().from(factChanges),
+  }));
 }
 
 /** Questions per status (matching the search), for the tabs' counts. */
-export function countQuestionsByStatus({
+export async function countQuestionsByStatus({
   search,
   needsPerson,
 }: {
   search?: string;
   needsPerson?: boolean;
-}): Partial<Record<QuestionStatus, number>> {
-  const db = getDb();
+}): Promise<Partial<Record<QuestionStatus, number>>> {
+  const db = await getDb();
   // Unfiltered, the counts the triggers keep: one row per status, however many questions.
   if (!searchFilter(search) && !needsPerson) {
-    const kept = db.select().from(questionStatusCounts).all();
+    const kept = await db.select().from(questionStatusCounts);
     return Object.fromEntries(kept.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
   }
   const filtered = db
     .select({ status: questions.status, n: sql<number>`count(*)` })
     .from(questions);
-  const rows = (
-    needsPerson ? filtered.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId)) : filtered
+  const rows = await (needsPerson
+    ? filtered.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
+    : filtered
   )
     .where(and(searchFilter(search), personFilter(needsPerson)))
-    .groupBy(questions.status)
-    .all();
+    .groupBy(questions.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
@@ -124,7 +123,7 @@ export function countQuestionsByStatus({
  * tab of two statuses never sorts every question in it, and the row's details (the newest
  * message, the counts) are read for the page's rows only.
  */
-function pageOfIds({
+async function pageOfIds({
   group,
   search,
   needsPerson,
@@ -136,10 +135,11 @@ function pageOfIds({
   needsPerson?: boolean;
   page: number;
   pageSize: number;
-}): number[] {
-  const db = getDb();
+}): Promise<number[]> {
+  const db = await getDb();
   const end = page * pageSize;
-  const candidates = statusesOf(group).flatMap((status) => {
+  const candidates: { id: number; at: Date }[] = [];
+  for (const status of statusesOf(group)) {
     const base = db
       .select({ id: questions.id, at: questions.lastMessageAt })
       .from(questions)
@@ -147,12 +147,13 @@ function pageOfIds({
     const joined = needsPerson
       ? base.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
       : base;
-    return joined
-      .where(and(eq(questions.status, status), searchFilter(search), personFilter(needsPerson)))
-      .orderBy(desc(questions.lastMessageAt), desc(questions.id))
-      .limit(end)
-      .all();
-  });
+    candidates.push(
+      ...(await joined
+        .where(and(eq(questions.status, status), searchFilter(search), personFilter(needsPerson)))
+        .orderBy(desc(questions.lastMessageAt), desc(questions.id))
+        .limit(end)),
+    );
+  }
   return candidates
     .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id)
     .slice(end - pageSize, end)
@@ -160,7 +161,7 @@ function pageOfIds({
 }
 
 /** One page of a tab, newest first. */
-export function listInbox({
+export async function listInbox({
   group,
   search,
   needsPerson,
@@ -172,10 +173,10 @@ export function listInbox({
   needsPerson?: boolean;
   page: number;
   pageSize: number;
-}): InboxRow[] {
-  const ids = pageOfIds({ group, search, needsPerson, page, pageSize });
+}): Promise<InboxRow[]> {
+  const ids = await pageOfIds({ group, search, needsPerson, page, pageSize });
   if (ids.length === 0) return [];
-  const rows = getDb()
+  const rows = await (await getDb())
     .select({
       id: questions.id,
       customerName: questions.customerName,
@@ -199,8 +200,7 @@ export function listInbox({
     .leftJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
     .leftJoin(latestMessage, isLatestCustomerMessage)
     .where(inArray(questions.id, ids))
-    .orderBy(desc(questions.lastMessageAt), desc(questions.id))
-    .all();
+    .orderBy(desc(questions.lastMessageAt), desc(questions.id));
   return rows.map(
     ({
       stopKind,
@@ -240,51 +240,54 @@ export function listInbox({
  * The questions just newer and just older than one, in a tab's order (newest first), for
  * moving through the inbox with j and k.
  */
-export function inboxNeighbours({ group, id }: { group: InboxGroup; id: number }): {
+export async function inboxNeighbours({ group, id }: { group: InboxGroup; id: number }): Promise<{
   previous: number | null;
   next: number | null;
-} {
-  const db = getDb();
-  const current = db
+}> {
+  const db = await getDb();
+  const [current] = await db
     .select({ lastMessageAt: questions.lastMessageAt })
     .from(questions)
     .where(eq(questions.id, id))
-    .get();
+    .limit(1);
   if (!current) return { previous: null, next: null };
   // Row values, so each status's (status, last_message_at) index seeks straight to the
   // question's place; a tab of two statuses asks each and keeps the nearest.
   const at = current.lastMessageAt.getTime();
   const place = sql`(${questions.lastMessageAt}, ${questions.id})`;
-  const nearest = (direction: 'newer' | 'older') =>
-    statusesOf(group)
-      .map((status) =>
-        db
-          .select({ id: questions.id, at: questions.lastMessageAt })
-          .from(questions)
-          .where(
-            and(
-              eq(questions.status, status),
-              direction === 'newer'
-                ? sql`${place} > (${at}, ${id})`
-                : sql`${place} < (${at}, ${id})`,
-            ),
-          )
-          .orderBy(
-            ...(direction === 'newer'
-              ? [asc(questions.lastMessageAt), asc(questions.id)]
-              : [desc(questions.lastMessageAt), desc(questions.id)]),
-          )
-          .limit(1)
-          .get(),
+  const nearest = async (direction: 'newer' | 'older') =>
+    (
+      await Promise.all(
+        statusesOf(group).map(async (status) => {
+          const [row] = await db
+            .select({ id: questions.id, at: questions.lastMessageAt })
+            .from(questions)
+            .where(
+              and(
+                eq(questions.status, status),
+                direction === 'newer'
+                  ? sql`${place} > (${at}, ${id})`
+                  : sql`${place} < (${at}, ${id})`,
+              ),
+            )
+            .orderBy(
+              ...(direction === 'newer'
+                ? [asc(questions.lastMessageAt), asc(questions.id)]
+                : [desc(questions.lastMessageAt), desc(questions.id)]),
+            )
+            .limit(1);
+          return row;
+        }),
       )
+    )
       .filter((row) => row !== undefined)
       .sort((a, b) =>
         direction === 'newer'
           ? a.at.getTime() - b.at.getTime() || a.id - b.id
           : b.at.getTime() - a.at.getTime() || b.id - a.id,
       )[0];
-  const newer = nearest('newer');
-  const older = nearest('older');
+  const newer = await nearest('newer');
+  const older = await nearest('older');
   return { previous: newer?.id ?? null, next: older?.id ?? null };
 }
 
@@ -305,82 +308,81 @@ export type QuestionDetail = {
   facts: FactsNow;
 };
 
-export function getQuestionDetail({ id }: { id: number }): QuestionDetail | undefined {
-  const db = getDb();
-  return db.$client
-    .transaction(() => {
-      const question = db.select().from(questions).where(eq(questions.id, id)).get();
-      if (!question) return undefined;
-      const runs = db
-        .select()
-        .from(agentRuns)
-        .where(eq(agentRuns.questionId, id))
-        .orderBy(desc(agentRuns.startedAt), desc(agentRuns.id))
-        .all();
-      const calls = runs.length
-        ? db
-            .select()
-            .from(toolCalls)
-            .where(
-              inArray(
-                toolCalls.runId,
-                runs.map((r) => r.id),
-              ),
-            )
-            .orderBy(asc(toolCalls.runId), asc(toolCalls.seq))
-            .all()
-        : [];
-      const sent = db
-        .select({ reply: replies, senderName: users.name })
-        .from(replies)
-        .innerJoin(users, eq(users.id, replies.sentBy))
-        .where(eq(replies.questionId, id))
-        .orderBy(asc(replies.sentAt), asc(replies.id))
-        .all();
-      return {
-        question,
-        thread: listThread({ questionId: id, withStaffNames: true }),
-        runs: runs.map((run) => ({ ...run, calls: calls.filter((c) => c.runId === run.id) })),
-        replies: sent.map((row) => ({ ...row.reply, senderName: row.senderName })),
-        deliveries: listEmailDeliveries({ questionId: id }),
-        factsVersion: currentFactsVersion(),
-        facts: currentFacts(),
-      };
-    })
-    .deferred();
+export async function getQuestionDetail({
+  id,
+}: {
+  id: number;
+}): Promise<QuestionDetail | undefined> {
+  const db = await getDb();
+  return snapshot(db, async (tx) => {
+    const [question] = await tx.select().from(questions).where(eq(questions.id, id)).limit(1);
+    if (!question) return undefined;
+    const runs = await tx
+      .select()
+      .from(agentRuns)
+      .where(eq(agentRuns.questionId, id))
+      .orderBy(desc(agentRuns.startedAt), desc(agentRuns.id));
+    const calls = runs.length
+      ? await tx
+          .select()
+          .from(toolCalls)
+          .where(
+            inArray(
+              toolCalls.runId,
+              runs.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(toolCalls.runId), asc(toolCalls.seq))
+      : [];
+    const sent = await tx
+      .select({ reply: replies, senderName: users.name })
+      .from(replies)
+      .innerJoin(users, eq(users.id, replies.sentBy))
+      .where(eq(replies.questionId, id))
+      .orderBy(asc(replies.sentAt), asc(replies.id));
+    return {
+      question,
+      thread: await listThread({ questionId: id, withStaffNames: true }),
+      runs: runs.map((run) => ({ ...run, calls: calls.filter((c) => c.runId === run.id) })),
+      replies: sent.map((row) => ({ ...row.reply, senderName: row.senderName })),
+      deliveries: await listEmailDeliveries({ questionId: id }),
+      factsVersion: await currentFactsVersion(),
+      facts: await currentFacts(),
+    };
+  });
 }
 
 /**
  * Changes whenever a question is added or changes state, whoever wrote it (this server, a
  * separate worker process, a colleague): the live feed compares it every couple of seconds.
  */
-export function inboxChangeStamp(): string {
-  const row = getDb()
+export async function inboxChangeStamp(): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
     .select({
       n: sql<number>`count(*)`,
       updated: sql<number | null>`max(${questions.updatedAt})`,
       versions: sql<number>`total(${questions.version})`,
     })
-    .from(questions)
-    .get();
-  const facts = currentFactsVersion();
+    .from(questions);
+  const facts = await currentFactsVersion();
   // An email's delivery (sent, failed, retried) shows on its question's page too.
-  const emails = outboxChangeStamp(getDb());
+  const emails = await outboxChangeStamp(db);
   return `${row?.n ?? 0}:${row?.updated ?? 0}:${row?.versions ?? 0}:${facts}:${emails}`;
 }
 
 /** The knowledge entries and menu items a run read, as they are now, for its sources. */
-export function getSourceRows({
+export async function getSourceRows({
   factsRead,
 }: {
   factsRead: readonly string[] | null | undefined;
-}): SourceRows {
+}): Promise<SourceRows> {
   const { entryIds, itemKeys } = sourceKeys(factsRead);
-  const db = getDb();
+  const db = await getDb();
   return {
     entries:
       entryIds.length > 0
-        ? db
+        ? await db
             .select({
               id: knowledgeEntries.id,
               title: knowledgeEntries.title,
@@ -389,11 +391,10 @@ export function getSourceRows({
             })
             .from(knowledgeEntries)
             .where(inArray(knowledgeEntries.id, entryIds))
-            .all()
         : [],
     items:
       itemKeys.length > 0
-        ? db
+        ? await db
             .select({
               name: menuItems.name,
               nameKey: menuItems.nameKey,
@@ -401,7 +402,6 @@ export function getSourceRows({
             })
             .from(menuItems)
             .where(inArray(menuItems.nameKey, itemKeys))
-            .all()
         : [],
   };
 }

@@ -22,14 +22,14 @@ import { agentRuns, toolCalls } from './schema';
  * Every `menu_item` lookup that found nothing in runs started in [since, until), with the
  * run's question, so asks can be counted per question (lib/bakery-facts/unsold-asks.ts).
  */
-export function listNotFoundMenuLookups({
+export async function listNotFoundMenuLookups({
   since,
   until,
 }: {
   since: Date;
   until?: Date;
-}): NotFoundLookup[] {
-  return getDb()
+}): Promise<NotFoundLookup[]> {
+  return (await getDb())
     .select({ questionId: agentRuns.questionId, input: toolCalls.input })
     .from(toolCalls)
     .innerJoin(agentRuns, eq(agentRuns.id, toolCalls.runId))
@@ -40,8 +40,16 @@ export function listNotFoundMenuLookups({
         gte(agentRuns.startedAt, since),
         until ? lt(agentRuns.startedAt, until) : undefined,
       ),
-    )
-    .all();
+    );
+}
+
+/**
+ * Runs a raw query and names its values: drizzle answers raw SQL with each row as an array of
+ * values in select order, so `columns` lists the query's column names in that order.
+ */
+async function namedRows<T>(columns: readonly string[], query: SQL): Promise<T[]> {
+  const rows = await (await getDb()).all<unknown[]>(query);
+  return rows.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i]])) as T);
 }
 
 /** `with days(date, start_ms, end_ms, opens_ms, closes_ms) as (values …)`. */
@@ -77,16 +85,19 @@ type Scope = { sentBy?: number };
  * Conversations started per day and channel, with how many messages (the customer's and the
  * bakery's) those conversations hold so far.
  */
-export function countQuestionsByDay({
+export async function countQuestionsByDay({
   days,
 }: {
   days: readonly DayWindow[];
-}): { date: string; channel: Channel; count: number; messages: number }[] {
-  return getDb().all(sql`${daysTable(days)}
+}): Promise<{ date: string; channel: Channel; count: number; messages: number }[]> {
+  return namedRows(
+    ['date', 'channel', 'count', 'messages'],
+    sql`${daysTable(days)}
     select d.date as date, q.channel as channel, count(*) as count,
       coalesce(sum((select count(*) from messages m where m.question_id = q.id)), 0) as messages
     from days d join questions q on q.received_at >= d.start_ms and q.received_at < d.end_ms
-    group by d.date, q.channel`);
+    group by d.date, q.channel`,
+  );
 }
 
 /**
@@ -94,15 +105,22 @@ export function countQuestionsByDay({
  * first reply took, and who sent that reply (lib/insights buckets them into the bakery's days
  * for the percentiles). With `sentBy`, only questions that person answered first.
  */
-export function listFirstReplyWaits({ days, sentBy }: { days: readonly DayWindow[] } & Scope): {
-  receivedAt: number;
-  waitMs: number;
-  sentBy: number;
-}[] {
+export async function listFirstReplyWaits({
+  days,
+  sentBy,
+}: { days: readonly DayWindow[] } & Scope): Promise<
+  {
+    receivedAt: number;
+    waitMs: number;
+    sentBy: number;
+  }[]
+> {
   const { start, end } = bounds(days);
   // A question's first reply is sent after it arrived, so only replies since the range began
   // can be one; SQLite takes the bare sent_by from the row with the min(sent_at).
-  return getDb().all(sql`
+  return namedRows(
+    ['receivedAt', 'waitMs', 'sentBy'],
+    sql`
     select q.received_at as receivedAt, f.first_sent_at - q.received_at as waitMs, f.sent_by as sentBy
     from (
       select r.question_id as question_id, min(r.sent_at) as first_sent_at, r.sent_by as sent_by
@@ -111,7 +129,8 @@ export function listFirstReplyWaits({ days, sentBy }: { days: readonly DayWindow
     ) f
       join questions q on q.id = f.question_id
     where q.received_at >= ${start} and q.received_at < ${end}
-      ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`);
+      ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`,
+  );
 }
 
 /**
@@ -119,16 +138,20 @@ export function listFirstReplyWaits({ days, sentBy }: { days: readonly DayWindow
  * reply within `withinMs` of arriving. With `sentBy`, only that person's first replies count
  * as answers (the questions are everyone's).
  */
-export function countAnsweredWithin({
+export async function countAnsweredWithin({
   days,
   withinMs,
   sentBy,
-}: { days: readonly DayWindow[]; withinMs: number } & Scope): {
-  date: string;
-  arrivedOpen: number;
-  answeredWithin: number;
-}[] {
-  return getDb().all(sql`${daysTable(days)}
+}: { days: readonly DayWindow[]; withinMs: number } & Scope): Promise<
+  {
+    date: string;
+    arrivedOpen: number;
+    answeredWithin: number;
+  }[]
+> {
+  return namedRows(
+    ['date', 'arrivedOpen', 'answeredWithin'],
+    sql`${daysTable(days)}
     select d.date as date, count(q.id) as arrivedOpen,
       coalesce(sum(exists(
         select 1 from replies r where r.question_id = q.id and r.sent_at <= q.received_at + ${withinMs}
@@ -136,105 +159,145 @@ export function countAnsweredWithin({
       )), 0) as answeredWithin
     from days d join questions q on q.received_at >= d.opens_ms and q.received_at < d.closes_ms
     where d.closes_ms > d.opens_ms
-    group by d.date`);
+    group by d.date`,
+  );
 }
 
 /** Replies sent per day by how far the person moved from the draft. */
-export function countEditsByDay({ days, sentBy }: { days: readonly DayWindow[] } & Scope): {
-  date: string;
-  editClass: EditClass;
-  count: number;
-}[] {
-  return getDb().all(sql`${daysTable(days)}
+export async function countEditsByDay({
+  days,
+  sentBy,
+}: { days: readonly DayWindow[] } & Scope): Promise<
+  {
+    date: string;
+    editClass: EditClass;
+    count: number;
+  }[]
+> {
+  return namedRows(
+    ['date', 'editClass', 'count'],
+    sql`${daysTable(days)}
     select d.date as date, ${editClassSql} as editClass, count(*) as count
     from days d
       join replies r on r.sent_at >= d.start_ms and r.sent_at < d.end_ms
       left join agent_runs ar on ar.id = r.run_id
     ${sentBy === undefined ? sql`` : sql`where r.sent_by = ${sentBy}`}
-    group by d.date, editClass`);
+    group by d.date, editClass`,
+  );
 }
 
 /**
  * Replies sent in the range by edit class per topic: each tool the draft's run used (a run
  * that used several counts under each). `tool` is null for drafts that looked nothing up.
  */
-export function countEditsByTool({ days, sentBy }: { days: readonly DayWindow[] } & Scope): {
-  tool: string | null;
-  editClass: EditClass;
-  count: number;
-}[] {
+export async function countEditsByTool({
+  days,
+  sentBy,
+}: { days: readonly DayWindow[] } & Scope): Promise<
+  {
+    tool: string | null;
+    editClass: EditClass;
+    count: number;
+  }[]
+> {
   const { start, end } = bounds(days);
-  return getDb().all(sql`
+  return namedRows(
+    ['tool', 'editClass', 'count'],
+    sql`
     select t.tool_name as tool, ${editClassSql} as editClass, count(distinct r.id) as count
     from replies r
       left join agent_runs ar on ar.id = r.run_id
       left join tool_calls t on t.run_id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
       ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
-    group by t.tool_name, editClass`);
+    group by t.tool_name, editClass`,
+  );
 }
 
 /**
  * Questions received in the range that were discarded, by reason (case and spacing folded;
  * shown as it was first written).
  */
-export function countDiscardReasons({
+export async function countDiscardReasons({
   days,
 }: {
   days: readonly DayWindow[];
-}): { reason: string; count: number }[] {
+}): Promise<{ reason: string; count: number }[]> {
   const { start, end } = bounds(days);
-  return getDb().all(sql`
+  return namedRows(
+    ['reason', 'count'],
+    sql`
     select min(trim(discard_reason)) as reason, count(*) as count
     from questions
     where status = 'discarded' and received_at >= ${start} and received_at < ${end}
     group by lower(trim(coalesce(discard_reason, '')))
-    order by count desc, reason`);
+    order by count desc, reason`,
+  );
 }
 
 /** Model spend and tokens per day, by when each run finished (as the daily budget counts). */
-export function sumSpendByDay({ days }: { days: readonly DayWindow[] }): {
-  date: string;
-  runs: number;
-  costUsd: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-}[] {
-  return getDb().all(sql`${daysTable(days)}
+export async function sumSpendByDay({ days }: { days: readonly DayWindow[] }): Promise<
+  {
+    date: string;
+    runs: number;
+    costUsd: number;
+    inputTokens: number;
+    outputTokens: number;
+    cacheReadTokens: number;
+    cacheWriteTokens: number;
+  }[]
+> {
+  return namedRows(
+    [
+      'date',
+      'runs',
+      'costUsd',
+      'inputTokens',
+      'outputTokens',
+      'cacheReadTokens',
+      'cacheWriteTokens',
+    ],
+    sql`${daysTable(days)}
     select d.date as date, count(*) as runs, coalesce(sum(ar.cost_usd), 0) as costUsd,
       sum(ar.input_tokens) as inputTokens, sum(ar.output_tokens) as outputTokens,
       sum(ar.cache_read_tokens) as cacheReadTokens, sum(ar.cache_write_tokens) as cacheWriteTokens
     from days d join agent_runs ar on ar.finished_at >= d.start_ms and ar.finished_at < d.end_ms
-    group by d.date`);
+    group by d.date`,
+  );
 }
 
 /** Questions a run in the range marked for a person, by the mark's reason (each question once per reason). */
-export function countPersonMarks({
+export async function countPersonMarks({
   days,
 }: {
   days: readonly DayWindow[];
-}): { reason: NeedsPersonReason; count: number }[] {
+}): Promise<{ reason: NeedsPersonReason; count: number }[]> {
   const { start, end } = bounds(days);
-  return getDb().all(sql`
+  return namedRows(
+    ['reason', 'count'],
+    sql`
     select needs_person_reason as reason, count(distinct question_id) as count
     from agent_runs
     where finished_at >= ${start} and finished_at < ${end} and needs_person_reason is not null
     group by needs_person_reason
-    order by count desc, reason`);
+    order by count desc, reason`,
+  );
 }
 
 /** Replies each person sent in the range, with how many went out unchanged and rewritten. */
-export function countRepliesByPerson({ days }: { days: readonly DayWindow[] }): {
-  userId: number;
-  name: string;
-  replies: number;
-  unchanged: number;
-  rewritten: number;
-}[] {
+export async function countRepliesByPerson({ days }: { days: readonly DayWindow[] }): Promise<
+  {
+    userId: number;
+    name: string;
+    replies: number;
+    unchanged: number;
+    rewritten: number;
+  }[]
+> {
   const { start, end } = bounds(days);
-  return getDb().all(sql`
+  return namedRows(
+    ['userId', 'name', 'replies', 'unchanged', 'rewritten'],
+    sql`
     select u.id as userId, u.name as name, count(*) as replies,
       sum(${editClassSql} = 'unchanged') as unchanged,
       sum(${editClassSql} = 'rewritten') as rewritten
@@ -243,7 +306,8 @@ export function countRepliesByPerson({ days }: { days: readonly DayWindow[] }): 
       left join agent_runs ar on ar.id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
     group by u.id
-    order by replies desc, name`);
+    order by replies desc, name`,
+  );
 }
 
 export type ConversationRow = {
@@ -269,9 +333,32 @@ export type ConversationRow = {
  * The rows under the dashboard's figures, one per question received in the range, oldest
  * first: for the CSV download. No customer names, emails or texts.
  */
-export function listConversationRows({ days }: { days: readonly DayWindow[] }): ConversationRow[] {
+export async function listConversationRows({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): Promise<ConversationRow[]> {
   const { start, end } = bounds(days);
-  return getDb().all(sql`
+  return namedRows(
+    [
+      'id',
+      'receivedAt',
+      'channel',
+      'status',
+      'firstReplyAt',
+      'firstReplyBy',
+      'replies',
+      'editDistance',
+      'editClass',
+      'discardReason',
+      'runs',
+      'costUsd',
+      'inputTokens',
+      'outputTokens',
+      'cacheReadTokens',
+      'needsPersonReason',
+    ],
+    sql`
     select q.id as id, q.received_at as receivedAt, q.channel as channel, q.status as status,
       fr.sent_at as firstReplyAt, u.name as firstReplyBy,
       (select count(*) from replies x where x.question_id = q.id) as replies,
@@ -291,7 +378,8 @@ export function listConversationRows({ days }: { days: readonly DayWindow[] }): 
       left join users u on u.id = fr.sent_by
       left join agent_runs far on far.id = fr.run_id
     where q.received_at >= ${start} and q.received_at < ${end}
-    order by q.received_at, q.id`);
+    order by q.received_at, q.id`,
+  );
 }
 
 /**
@@ -301,15 +389,17 @@ export function listConversationRows({ days }: { days: readonly DayWindow[] }): 
  * reason (SQLite takes the bare column from the row with the max). Erased conversations are
  * left out: their text is gone.
  */
-export function listMarkedQuestions({
+export async function listMarkedQuestions({
   days,
   limit,
 }: {
   days: readonly DayWindow[];
   limit: number;
-}): { questionId: number; text: string; reason: NeedsPersonReason }[] {
+}): Promise<{ questionId: number; text: string; reason: NeedsPersonReason }[]> {
   const { start, end } = bounds(days);
-  return getDb().all(sql`
+  return namedRows(
+    ['questionId', 'text', 'reason', 'markedAt'],
+    sql`
     select q.id as questionId, q.text as text, ar.needs_person_reason as reason,
       max(ar.finished_at) as markedAt
     from agent_runs ar join questions q on q.id = ar.question_id
@@ -322,5 +412,6 @@ export function listMarkedQuestions({
       and not exists (select 1 from json_each(ar.facts_read) j where j.value like 'entry:%')
     group by q.id
     order by markedAt desc, q.id desc
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { KnowledgeHit } from '@/lib/agent';
 import type { KnowledgeEntryInput } from '@/lib/knowledge/forms';
 import { knowledgeQuery } from '@/lib/knowledge/search-query';
@@ -9,43 +9,43 @@ import { bakery, type KnowledgeEntry, knowledgeEntries } from './schema';
 
 /** The owner's knowledge: entries drafts may use, each on or off, written like the menu. */
 
-export function listKnowledgeEntries(): KnowledgeEntry[] {
-  return getDb().select().from(knowledgeEntries).orderBy(asc(knowledgeEntries.title)).all();
+export async function listKnowledgeEntries(): Promise<KnowledgeEntry[]> {
+  return (await getDb()).select().from(knowledgeEntries).orderBy(asc(knowledgeEntries.title));
 }
 
 /** Entries by id, switched off or not, for showing a draft's sources. */
-export function knowledgeEntriesByIds({ ids }: { ids: number[] }): KnowledgeEntry[] {
+export async function knowledgeEntriesByIds({ ids }: { ids: number[] }): Promise<KnowledgeEntry[]> {
   if (ids.length === 0) return [];
-  return getDb().select().from(knowledgeEntries).where(inArray(knowledgeEntries.id, ids)).all();
+  return (await getDb()).select().from(knowledgeEntries).where(inArray(knowledgeEntries.id, ids));
 }
 
 /**
  * Switched-on entries matching a customer's words, best first: SQLite FTS5 with the porter
  * stemmer, ranked by bm25 with the title weighing most, then tags, then the answer.
  */
-export function searchKnowledge({
+export async function searchKnowledge({
   query,
   limit,
-  db = getDb(),
+  db,
 }: {
   query: string;
   limit: number;
   /** Another database than the process's (the eval's scratch copy of the example bakery). */
   db?: Db;
-}): KnowledgeHit[] {
+}): Promise<KnowledgeHit[]> {
   const match = knowledgeQuery(query);
   if (match === null) return [];
-  const rows = db.$client
-    .prepare(
-      `select e.id, e.title, e.answer, e.tags
-         from knowledge_search s
-         join knowledge_entries e on e.id = s.rowid
-        where knowledge_search match ? and e.enabled = 1
-        order by bm25(knowledge_search, 10.0, 1.0, 5.0), e.id
-        limit ?`,
-    )
-    .all(match, limit) as { id: number; title: string; answer: string; tags: string }[];
-  return rows.map((row) => ({ ...row, tags: parseTags(row.tags) }));
+  const handle = db ?? (await getDb());
+  // Each row comes back as its values in select order.
+  const rows = await handle.all<[id: number, title: string, answer: string, tags: string]>(
+    sql`select e.id, e.title, e.answer, e.tags
+          from knowledge_search s
+          join knowledge_entries e on e.id = s.rowid
+         where knowledge_search match ${match} and e.enabled = 1
+         order by bm25(knowledge_search, 10.0, 1.0, 5.0), e.id
+         limit ${limit}`,
+  );
+  return rows.map(([id, title, answer, tags]) => ({ id, title, answer, tags: parseTags(tags) }));
 }
 
 function parseTags(json: string): string[] {
@@ -67,16 +67,16 @@ function auditView(entry: Pick<KnowledgeEntry, 'title' | 'answer' | 'tags' | 'en
 
 const touches = (id: number) => [`entry:${id}` as const, 'knowledge' as const];
 
-export function addKnowledgeEntry({
+export async function addKnowledgeEntry({
   input,
   ...context
-}: { input: KnowledgeEntryInput } & ChangeContext): KnowledgeWriteResult {
-  return changeFacts<KnowledgeWriteResult>(context, (db) => {
-    const entry = db
+}: { input: KnowledgeEntryInput } & ChangeContext): Promise<KnowledgeWriteResult> {
+  return changeFacts<KnowledgeWriteResult>(context, async (db) => {
+    const [entry] = await db
       .insert(knowledgeEntries)
       .values({ ...input, createdAt: context.now, updatedAt: context.now })
-      .returning()
-      .get();
+      .returning();
+    if (!entry) throw new Error('The new knowledge entry was not written.');
     return {
       result: { ok: true, entry },
       change: {
@@ -90,22 +90,26 @@ export function addKnowledgeEntry({
   });
 }
 
-export function updateKnowledgeEntry({
+export async function updateKnowledgeEntry({
   id,
   input,
   ...context
-}: { id: number; input: KnowledgeEntryInput } & ChangeContext): KnowledgeWriteResult {
-  return changeFacts<KnowledgeWriteResult>(context, (db) => {
-    const current = db.select().from(knowledgeEntries).where(eq(knowledgeEntries.id, id)).get();
+}: { id: number; input: KnowledgeEntryInput } & ChangeContext): Promise<KnowledgeWriteResult> {
+  return changeFacts<KnowledgeWriteResult>(context, async (db) => {
+    const [current] = await db
+      .select()
+      .from(knowledgeEntries)
+      .where(eq(knowledgeEntries.id, id))
+      .limit(1);
     if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
     if (sameFacts(auditView(current), auditView(input)))
       return { result: { ok: true, entry: current }, change: null };
-    const entry = db
+    const [entry] = await db
       .update(knowledgeEntries)
       .set({ ...input, updatedAt: context.now })
       .where(eq(knowledgeEntries.id, id))
-      .returning()
-      .get();
+      .returning();
+    if (!entry) throw new Error(`Knowledge entry ${id} was not written.`);
     return {
       result: { ok: true, entry },
       change: {
@@ -121,21 +125,25 @@ export function updateKnowledgeEntry({
 }
 
 /** Switches an entry on (drafts may use it) or off (drafts stop using it), nothing else. */
-export function setKnowledgeEntryEnabled({
+export async function setKnowledgeEntryEnabled({
   id,
   enabled,
   ...context
-}: { id: number; enabled: boolean } & ChangeContext): KnowledgeWriteResult {
-  return changeFacts<KnowledgeWriteResult>(context, (db) => {
-    const current = db.select().from(knowledgeEntries).where(eq(knowledgeEntries.id, id)).get();
+}: { id: number; enabled: boolean } & ChangeContext): Promise<KnowledgeWriteResult> {
+  return changeFacts<KnowledgeWriteResult>(context, async (db) => {
+    const [current] = await db
+      .select()
+      .from(knowledgeEntries)
+      .where(eq(knowledgeEntries.id, id))
+      .limit(1);
     if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
     if (current.enabled === enabled) return { result: { ok: true, entry: current }, change: null };
-    const entry = db
+    const [entry] = await db
       .update(knowledgeEntries)
       .set({ enabled, updatedAt: context.now })
       .where(eq(knowledgeEntries.id, id))
-      .returning()
-      .get();
+      .returning();
+    if (!entry) throw new Error(`Knowledge entry ${id} was not written.`);
     return {
       result: { ok: true, entry },
       change: {
@@ -150,14 +158,18 @@ export function setKnowledgeEntryEnabled({
   });
 }
 
-export function removeKnowledgeEntry({
+export async function removeKnowledgeEntry({
   id,
   ...context
-}: { id: number } & ChangeContext): { ok: true } | { ok: false; reason: 'notFound' } {
-  return changeFacts<{ ok: true } | { ok: false; reason: 'notFound' }>(context, (db) => {
-    const current = db.select().from(knowledgeEntries).where(eq(knowledgeEntries.id, id)).get();
+}: { id: number } & ChangeContext): Promise<{ ok: true } | { ok: false; reason: 'notFound' }> {
+  return changeFacts<{ ok: true } | { ok: false; reason: 'notFound' }>(context, async (db) => {
+    const [current] = await db
+      .select()
+      .from(knowledgeEntries)
+      .where(eq(knowledgeEntries.id, id))
+      .limit(1);
     if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
-    db.delete(knowledgeEntries).where(eq(knowledgeEntries.id, id)).run();
+    await db.delete(knowledgeEntries).where(eq(knowledgeEntries.id, id));
     return {
       result: { ok: true },
       change: {
@@ -172,18 +184,21 @@ export function removeKnowledgeEntry({
 }
 
 /** The owner's own topics that always go to a person; a change may alter any draft. */
-export function saveHandoverTopics({ topics, ...context }: { topics: string[] } & ChangeContext): {
+export async function saveHandoverTopics({
+  topics,
+  ...context
+}: { topics: string[] } & ChangeContext): Promise<{
   changed: boolean;
-} {
-  return changeFacts<{ changed: boolean }>(context, (db) => {
-    const row = db
+}> {
+  return changeFacts<{ changed: boolean }>(context, async (db) => {
+    const [row] = await db
       .select({ topics: bakery.handoverTopics })
       .from(bakery)
       .where(eq(bakery.id, 1))
-      .get();
+      .limit(1);
     if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
     if (sameFacts(row.topics, topics)) return { result: { changed: false }, change: null };
-    db.update(bakery).set({ handoverTopics: topics }).where(eq(bakery.id, 1)).run();
+    await db.update(bakery).set({ handoverTopics: topics }).where(eq(bakery.id, 1));
     return {
       result: { changed: true },
       change: {

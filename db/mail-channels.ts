@@ -5,19 +5,24 @@ import { type MailChannel, mailChannels } from './schema';
 export type MailChannelName = MailChannel['name'];
 
 /** A mail server answered as expected: the channel is healthy from now. */
-export function recordMailChannelOk({ name, now }: { name: MailChannelName; now: Date }): void {
-  getDb()
+export async function recordMailChannelOk({
+  name,
+  now,
+}: {
+  name: MailChannelName;
+  now: Date;
+}): Promise<void> {
+  await (await getDb())
     .insert(mailChannels)
     .values({ name, lastOkAt: now })
-    .onConflictDoUpdate({ target: mailChannels.name, set: { lastOkAt: now } })
-    .run();
+    .onConflictDoUpdate({ target: mailChannels.name, set: { lastOkAt: now } });
 }
 
 /**
  * A mail server failed (down, slow, refusing the login): the words shown to the owner. The
  * caller passes the server's own message, never the URL with its password.
  */
-export function recordMailChannelError({
+export async function recordMailChannelError({
   name,
   error,
   now,
@@ -25,18 +30,17 @@ export function recordMailChannelError({
   name: MailChannelName;
   error: string;
   now: Date;
-}): void {
-  getDb()
+}): Promise<void> {
+  await (await getDb())
     .insert(mailChannels)
     .values({ name, lastError: error, lastErrorAt: now })
     .onConflictDoUpdate({
       target: mailChannels.name,
       set: { lastError: error, lastErrorAt: now },
-    })
-    .run();
+    });
 }
 
 /** Each channel's last answer; a channel that never ran has no row. */
-export function listMailChannels(): MailChannel[] {
-  return getDb().select().from(mailChannels).all();
+export async function listMailChannels(): Promise<MailChannel[]> {
+  return (await getDb()).select().from(mailChannels);
 }

@@ -7,8 +7,8 @@ import { type Db, getDb } from './client';
 import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
 import { type MenuItem, menuItems } from './schema';
 
-export function listMenuItems(): MenuItem[] {
-  return getDb().select().from(menuItems).orderBy(asc(menuItems.nameKey)).all();
+export async function listMenuItems(): Promise<MenuItem[]> {
+  return (await getDb()).select().from(menuItems).orderBy(asc(menuItems.nameKey));
 }
 
 export type MenuWriteResult =
@@ -30,22 +30,22 @@ function auditView(item: MenuItem) {
   };
 }
 
-function nameTakenBy(db: Db, name: string, exceptId?: number): boolean {
-  const other = db
+async function nameTakenBy(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  const [other] = await db
     .select({ id: menuItems.id })
     .from(menuItems)
     .where(eq(menuItems.nameKey, menuNameKey(name)))
-    .get();
+    .limit(1);
   return other !== undefined && other.id !== exceptId;
 }
 
-export function addMenuItem({
+export async function addMenuItem({
   input,
   ...context
-}: { input: MenuItemInput } & ChangeContext): MenuWriteResult {
-  return changeFacts(context, (db) => {
-    if (nameTakenBy(db, input.name)) return refuse('nameTaken');
-    const item = db
+}: { input: MenuItemInput } & ChangeContext): Promise<MenuWriteResult> {
+  return changeFacts(context, async (db) => {
+    if (await nameTakenBy(db, input.name)) return refuse('nameTaken');
+    const [item] = await db
       .insert(menuItems)
       .values({
         name: input.name,
@@ -58,8 +58,8 @@ export function addMenuItem({
         createdAt: context.now,
         updatedAt: context.now,
       })
-      .returning()
-      .get();
+      .returning();
+    if (!item) throw new Error('The new menu item was not written.');
     return {
       result: { ok: true, item },
       change: {
@@ -73,15 +73,15 @@ export function addMenuItem({
   });
 }
 
-export function updateMenuItem({
+export async function updateMenuItem({
   id,
   input,
   ...context
-}: { id: number; input: MenuItemInput } & ChangeContext): MenuWriteResult {
-  return changeFacts(context, (db) => {
-    const current = db.select().from(menuItems).where(eq(menuItems.id, id)).get();
+}: { id: number; input: MenuItemInput } & ChangeContext): Promise<MenuWriteResult> {
+  return changeFacts(context, async (db) => {
+    const [current] = await db.select().from(menuItems).where(eq(menuItems.id, id)).limit(1);
     if (!current) return refuse('notFound');
-    if (nameTakenBy(db, input.name, id)) return refuse('nameTaken');
+    if (await nameTakenBy(db, input.name, id)) return refuse('nameTaken');
     const next = {
       name: input.name,
       priceCents: input.price,
@@ -92,12 +92,12 @@ export function updateMenuItem({
     };
     if (sameFacts(auditView(current), next))
       return { result: { ok: true, item: current }, change: null };
-    const item = db
+    const [item] = await db
       .update(menuItems)
       .set({ ...next, nameKey: menuNameKey(input.name), updatedAt: context.now })
       .where(eq(menuItems.id, id))
-      .returning()
-      .get();
+      .returning();
+    if (!item) throw new Error(`Menu item ${id} was not written.`);
     return {
       result: { ok: true, item },
       change: {
@@ -113,22 +113,22 @@ export function updateMenuItem({
 }
 
 /** Marks an item (un)available without touching anything else about it. */
-export function setMenuItemAvailability({
+export async function setMenuItemAvailability({
   id,
   available,
   ...context
-}: { id: number; available: boolean } & ChangeContext): MenuWriteResult {
-  return changeFacts(context, (db) => {
-    const current = db.select().from(menuItems).where(eq(menuItems.id, id)).get();
+}: { id: number; available: boolean } & ChangeContext): Promise<MenuWriteResult> {
+  return changeFacts(context, async (db) => {
+    const [current] = await db.select().from(menuItems).where(eq(menuItems.id, id)).limit(1);
     if (!current) return refuse('notFound');
     if (current.available === available)
       return { result: { ok: true, item: current }, change: null };
-    const item = db
+    const [item] = await db
       .update(menuItems)
       .set({ available, updatedAt: context.now })
       .where(eq(menuItems.id, id))
-      .returning()
-      .get();
+      .returning();
+    if (!item) throw new Error(`Menu item ${id} was not written.`);
     return {
       result: { ok: true, item },
       change: {
@@ -145,11 +145,14 @@ export function setMenuItemAvailability({
 
 export type RemoveResult = { ok: true } | { ok: false; reason: 'notFound' };
 
-export function removeMenuItem({ id, ...context }: { id: number } & ChangeContext): RemoveResult {
-  return changeFacts<RemoveResult>(context, (db) => {
-    const current = db.select().from(menuItems).where(eq(menuItems.id, id)).get();
+export async function removeMenuItem({
+  id,
+  ...context
+}: { id: number } & ChangeContext): Promise<RemoveResult> {
+  return changeFacts<RemoveResult>(context, async (db) => {
+    const [current] = await db.select().from(menuItems).where(eq(menuItems.id, id)).limit(1);
     if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
-    db.delete(menuItems).where(eq(menuItems.id, id)).run();
+    await db.delete(menuItems).where(eq(menuItems.id, id));
     return {
       result: { ok: true },
       change: {

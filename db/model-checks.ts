@@ -3,7 +3,7 @@ import { writeAudit } from './audit';
 import { getDb } from './client';
 
 /** A person's model check leaves an audit row (who, when, what it said) and nothing else. */
-export function recordModelCheck({
+export async function recordModelCheck({
   userId,
   now,
   model,
@@ -15,8 +15,8 @@ export function recordModelCheck({
   model: string | null;
   ok: boolean;
   verdict: string;
-}): void {
-  writeAudit(getDb(), {
+}): Promise<void> {
+  await writeAudit(await getDb(), {
     userId,
     at: now,
     action: 'model.check',

@@ -26,8 +26,8 @@ import { addTicketToken } from './ticket-tokens';
 export type MailOut = { domain: string; from: string };
 
 /** Where the reply goes and how it threads: the customer's last email, else their address. */
-function recipient(db: Db, question: Question) {
-  const lastEmail = db
+async function recipient(db: Db, question: Question) {
+  const [lastEmail] = await db
     .select()
     .from(messages)
     .where(
@@ -38,8 +38,7 @@ function recipient(db: Db, question: Question) {
       ),
     )
     .orderBy(desc(messages.id))
-    .limit(1)
-    .get();
+    .limit(1);
   const to = lastEmail?.emailFrom ?? question.customerEmail;
   return to ? { to, lastEmail } : undefined;
 }
@@ -56,14 +55,15 @@ export type QueuedEmail = {
  * email's Message-ID (stored on the bakery's message too, before anything is sent), a ticket
  * link of its own, and queues the email. Returns the Message-ID, or nothing without an address.
  */
-export function queueReplyEmail(
+export async function queueReplyEmail(
   db: Db,
   input: { question: Question; replyId: number; mail: MailOut; now: Date },
-): QueuedEmail | undefined {
+): Promise<QueuedEmail | undefined> {
   if (input.question.erasedAt !== null) return undefined;
-  const found = recipient(db, input.question);
+  const found = await recipient(db, input.question);
   if (!found) return undefined;
-  const name = db.select({ name: bakery.name }).from(bakery).get()?.name ?? 'the bakery';
+  const [named] = await db.select({ name: bakery.name }).from(bakery).limit(1);
+  const name = named?.name ?? 'the bakery';
   const emailMessageId = newMessageId(input.mail.domain);
   const subject = replySubject(found.lastEmail?.emailSubject, name);
   const threading = threadingFor(
@@ -74,22 +74,20 @@ export function queueReplyEmail(
         }
       : undefined,
   );
-  const ticketToken = addTicketToken(db, { questionId: input.question.id, now: input.now });
-  db.insert(emailOutbox)
-    .values({
-      questionId: input.question.id,
-      replyId: input.replyId,
-      emailMessageId,
-      toAddress: found.to,
-      subject,
-      inReplyTo: threading.inReplyTo,
-      references: threading.references,
-      ticketToken,
-      status: 'queued',
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .run();
+  const ticketToken = await addTicketToken(db, { questionId: input.question.id, now: input.now });
+  await db.insert(emailOutbox).values({
+    questionId: input.question.id,
+    replyId: input.replyId,
+    emailMessageId,
+    toAddress: found.to,
+    subject,
+    inReplyTo: threading.inReplyTo,
+    references: threading.references,
+    ticketToken,
+    status: 'queued',
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
   return { emailMessageId, to: found.to, subject, references: threading.references };
 }
 
@@ -104,17 +102,19 @@ type Lease = { owner: string; leaseMs: number; now: Date };
  * accepted by the server; it goes again under the same Message-ID, so the customer's mail
  * program keeps one copy (ARCHITECTURE.md: the window left).
  */
-export function claimNextEmail(lease: Lease & { maxAttempts: number }): ClaimedEmail | undefined {
-  const db = getDb();
+export async function claimNextEmail(
+  lease: Lease & { maxAttempts: number },
+): Promise<ClaimedEmail | undefined> {
+  const db = await getDb();
   const statements = claimStatements(db);
   const nowMs = lease.now.getTime();
-  return immediate(db, () => {
+  return immediate(db, async () => {
     // An email whose sender died on every try does not bring workers down for ever.
-    statements.giveUp.run({ nowMs, maxAttempts: lease.maxAttempts });
-    const next = statements.next.get({ nowMs });
+    await statements.giveUp.run({ nowMs, maxAttempts: lease.maxAttempts });
+    const next = await statements.next.get({ nowMs });
     if (!next) return undefined;
     const leaseToken = randomUUID();
-    const claimed = statements.claim.get({
+    const claimed = await statements.claim.get({
       id: next.id,
       owner: lease.owner,
       leaseToken,
@@ -122,7 +122,7 @@ export function claimNextEmail(lease: Lease & { maxAttempts: number }): ClaimedE
       nowMs,
     });
     if (!claimed) return undefined;
-    const reply = statements.replyText.get({ replyId: claimed.replyId });
+    const reply = await statements.replyText.get({ replyId: claimed.replyId });
     return { ...claimed, leaseToken, replyText: reply?.text ?? '' };
   });
 }
@@ -193,13 +193,13 @@ const claimStatements = (db: Db) =>
   }));
 
 /** Extends the lease while the server is slow to answer; false once it was lost. */
-export function renewEmailLease(input: {
+export async function renewEmailLease(input: {
   id: number;
   leaseToken: string;
   leaseMs: number;
   now: Date;
-}): boolean {
-  const result = getDb()
+}): Promise<boolean> {
+  const renewed = await (await getDb())
     .update(emailOutbox)
     .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs) })
     .where(
@@ -209,8 +209,8 @@ export function renewEmailLease(input: {
         eq(emailOutbox.leaseToken, input.leaseToken),
       ),
     )
-    .run();
-  return result.changes === 1;
+    .returning({ id: emailOutbox.id });
+  return renewed.length === 1;
 }
 
 /**
@@ -218,8 +218,12 @@ export function renewEmailLease(input: {
  * and recording it at once is what keeps a second copy from going out. The link's token is
  * erased with it: it now lives only in the customer's mailbox.
  */
-export function markEmailSent(input: { id: number; response: string; now: Date }): boolean {
-  const db = getDb();
+export async function markEmailSent(input: {
+  id: number;
+  response: string;
+  now: Date;
+}): Promise<boolean> {
+  const db = await getDb();
   const mark = prepared(db, 'outbox.markSent', (d) =>
     d
       .update(emailOutbox)
@@ -236,23 +240,27 @@ export function markEmailSent(input: { id: number; response: string; now: Date }
         updatedAt: value('nowMs'),
       })
       .where(and(eq(emailOutbox.id, sql.placeholder('id')), ne(emailOutbox.status, 'sent')))
+      .returning({ id: emailOutbox.id })
       .prepare(),
   );
-  return (
-    mark.run({ id: input.id, response: input.response, nowMs: input.now.getTime() }).changes === 1
-  );
+  const marked = await mark.all({
+    id: input.id,
+    response: input.response,
+    nowMs: input.now.getTime(),
+  });
+  return marked.length === 1;
 }
 
 /** A failed try, recorded only under the claim's lease: try again later, or fail for good. */
-export function recordEmailFailure(input: {
+export async function recordEmailFailure(input: {
   id: number;
   leaseToken: string;
   next:
     | { status: 'queued'; notBefore: Date; lastError: string }
     | { status: 'failed'; lastError: string };
   now: Date;
-}): boolean {
-  const result = getDb()
+}): Promise<boolean> {
+  const recorded = await (await getDb())
     .update(emailOutbox)
     .set({
       status: input.next.status,
@@ -270,16 +278,22 @@ export function recordEmailFailure(input: {
         eq(emailOutbox.leaseToken, input.leaseToken),
       ),
     )
-    .run();
-  return result.changes === 1;
+    .returning({ id: emailOutbox.id });
+  return recorded.length === 1;
 }
 
 /**
  * Hands back what a stopping worker holds. The try is not counted, and the email goes again
  * under its Message-ID, in case the server had already taken it.
  */
-export function releaseEmailLeases({ owner, now }: { owner: string; now: Date }): number {
-  return getDb()
+export async function releaseEmailLeases({
+  owner,
+  now,
+}: {
+  owner: string;
+  now: Date;
+}): Promise<number> {
+  const released = await (await getDb())
     .update(emailOutbox)
     .set({
       status: 'queued',
@@ -291,7 +305,8 @@ export function releaseEmailLeases({ owner, now }: { owner: string; now: Date })
       updatedAt: now,
     })
     .where(and(eq(emailOutbox.status, 'sending'), eq(emailOutbox.leaseOwner, owner)))
-    .run().changes;
+    .returning({ id: emailOutbox.id });
+  return released.length;
 }
 
 export type ResendResult =
@@ -299,18 +314,28 @@ export type ResendResult =
   | { ok: false; reason: 'notFound' | 'notFailed' };
 
 /** A person asks for a failed email to go again: same email, same Message-ID, fresh tries. */
-export function resendEmail({ replyId, now }: { replyId: number; now: Date }): ResendResult {
-  const db = getDb();
-  return immediate(db, (): ResendResult => {
-    const row = db.select().from(emailOutbox).where(eq(emailOutbox.replyId, replyId)).get();
+export async function resendEmail({
+  replyId,
+  now,
+}: {
+  replyId: number;
+  now: Date;
+}): Promise<ResendResult> {
+  const db = await getDb();
+  return immediate(db, async (tx): Promise<ResendResult> => {
+    const [row] = await tx
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.replyId, replyId))
+      .limit(1);
     if (!row) return { ok: false, reason: 'notFound' };
     if (row.status !== 'failed' || row.ticketToken === null) {
       return { ok: false, reason: 'notFailed' };
     }
-    db.update(emailOutbox)
+    await tx
+      .update(emailOutbox)
       .set({ status: 'queued', attempts: 0, notBefore: null, updatedAt: now })
-      .where(eq(emailOutbox.id, row.id))
-      .run();
+      .where(eq(emailOutbox.id, row.id));
     return { ok: true, questionId: row.questionId };
   });
 }
@@ -321,8 +346,12 @@ export type EmailDelivery = Pick<
   'replyId' | 'toAddress' | 'status' | 'attempts' | 'lastError' | 'sentAt' | 'notBefore'
 > & { status: EmailDeliveryStatus };
 
-export function listEmailDeliveries({ questionId }: { questionId: number }): EmailDelivery[] {
-  return getDb()
+export async function listEmailDeliveries({
+  questionId,
+}: {
+  questionId: number;
+}): Promise<EmailDelivery[]> {
+  return (await getDb())
     .select({
       replyId: emailOutbox.replyId,
       toAddress: emailOutbox.toAddress,
@@ -334,19 +363,17 @@ export function listEmailDeliveries({ questionId }: { questionId: number }): Ema
     })
     .from(emailOutbox)
     .where(eq(emailOutbox.questionId, questionId))
-    .orderBy(asc(emailOutbox.id))
-    .all();
+    .orderBy(asc(emailOutbox.id));
 }
 
 /** The newest change to any email, for the inbox's change stamp. */
-export function outboxChangeStamp(db: Db): string {
-  const row = db
+export async function outboxChangeStamp(db: Db): Promise<string> {
+  const [row] = await db
     .select({
       n: sql<number>`count(*)`,
       updated: sql<number | null>`max(${emailOutbox.updatedAt})`,
     })
-    .from(emailOutbox)
-    .get();
+    .from(emailOutbox);
   return `${row?.n ?? 0}:${row?.updated ?? 0}`;
 }
 
@@ -354,8 +381,14 @@ export function outboxChangeStamp(db: Db): string {
  * At the end of the retention period: the address, subject and link go with the customer's
  * other details, and an email still unsent is not sent.
  */
-export function eraseOutbox(db: Db, questionIds: number[], now: Date, erasedText: string): void {
-  db.update(emailOutbox)
+export async function eraseOutbox(
+  db: Db,
+  questionIds: number[],
+  now: Date,
+  erasedText: string,
+): Promise<void> {
+  await db
+    .update(emailOutbox)
     .set({
       status: sql`case when ${emailOutbox.status} = 'sent' then 'sent' else 'failed' end`,
       lastError: sql`case when ${emailOutbox.status} = 'sent' then null else 'Erased with the conversation before it was sent.' end`,
@@ -367,6 +400,5 @@ export function eraseOutbox(db: Db, questionIds: number[], now: Date, erasedText
       leaseExpiresAt: null,
       updatedAt: now,
     })
-    .where(inArray(emailOutbox.questionId, questionIds))
-    .run();
+    .where(inArray(emailOutbox.questionId, questionIds));
 }

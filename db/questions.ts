@@ -26,18 +26,18 @@ export type StoredQuestion =
  * the call is idempotent per channel: an id already used (for any message) returns that
  * conversation, creates nothing, and (having no token to give) no link.
  */
-export function createQuestion(input: NewQuestion): StoredQuestion {
-  const db = getDb();
+export async function createQuestion(input: NewQuestion): Promise<StoredQuestion> {
+  const db = await getDb();
   const now = input.now ?? new Date();
   const ticketToken = newTicketToken();
-  return immediate(db, (): StoredQuestion => {
+  return immediate(db, async (): Promise<StoredQuestion> => {
     // An id a channel already used, for a first message or a follow-up, names that conversation.
-    const repeat = messageByExternalId(db, input.channel, input.externalId);
-    const earlier = repeat
-      ? db.select().from(questions).where(eq(questions.id, repeat.questionId)).get()
-      : undefined;
+    const repeat = await messageByExternalId(db, input.channel, input.externalId);
+    const [earlier] = repeat
+      ? await db.select().from(questions).where(eq(questions.id, repeat.questionId)).limit(1)
+      : [];
     if (earlier) return { question: earlier, created: false };
-    const inserted = insertQuestionStatement(db).get({
+    const inserted = await insertQuestionStatement(db).get({
       text: input.text,
       customerName: input.customerName,
       customerEmail: input.customerEmail,
@@ -47,7 +47,7 @@ export function createQuestion(input: NewQuestion): StoredQuestion {
       receivedAt: now,
     });
     if (inserted) {
-      insertMessage(db, {
+      await insertMessage(db, {
         questionId: inserted.id,
         author: 'customer',
         channel: input.channel,
@@ -58,16 +58,16 @@ export function createQuestion(input: NewQuestion): StoredQuestion {
       return { question: inserted, created: true, ticketToken };
     }
     // The id is on a conversation but not on any message: only a database edited by hand.
-    const existing =
+    const [existing] =
       input.externalId != null
-        ? db
+        ? await db
             .select()
             .from(questions)
             .where(
               and(eq(questions.channel, input.channel), eq(questions.externalId, input.externalId)),
             )
-            .get()
-        : undefined;
+            .limit(1)
+        : [];
     if (!existing) throw new Error('The question could not be stored.');
     return { question: existing, created: false };
   });
@@ -96,13 +96,27 @@ const insertQuestionStatement = (db: Db) =>
   );
 
 /** The conversation a ticket link opens: its first link, or one a reply's email carried. */
-export function getQuestionByTicket({ token }: { token: string }): Question | undefined {
-  const db = getDb();
-  return db.select().from(questions).where(ticketQuestionWhere(db, token)).get();
+export async function getQuestionByTicket({
+  token,
+}: {
+  token: string;
+}): Promise<Question | undefined> {
+  const db = await getDb();
+  const [question] = await db
+    .select()
+    .from(questions)
+    .where(ticketQuestionWhere(db, token))
+    .limit(1);
+  return question;
 }
 
-export function getQuestion({ id }: { id: number }): Question | undefined {
-  return getDb().select().from(questions).where(eq(questions.id, id)).get();
+export async function getQuestion({ id }: { id: number }): Promise<Question | undefined> {
+  const [question] = await (await getDb())
+    .select()
+    .from(questions)
+    .where(eq(questions.id, id))
+    .limit(1);
+  return question;
 }
 
 /**
@@ -110,21 +124,21 @@ export function getQuestion({ id }: { id: number }): Question | undefined {
  * say): the desk cannot show the old one, having kept only its hash. Every old link stops
  * working, the ones emailed replies carried too.
  */
-export function replaceTicketToken({
+export async function replaceTicketToken({
   id,
 }: {
   id: number;
-}): { ok: true; ticketToken: string } | { ok: false } {
+}): Promise<{ ok: true; ticketToken: string } | { ok: false }> {
   const ticketToken = newTicketToken();
-  const db = getDb();
-  return immediate(db, (): { ok: true; ticketToken: string } | { ok: false } => {
-    const result = db
+  const db = await getDb();
+  return immediate(db, async (): Promise<{ ok: true; ticketToken: string } | { ok: false }> => {
+    const replaced = await db
       .update(questions)
       .set({ ticketHash: hashTicketToken(ticketToken) })
       .where(eq(questions.id, id))
-      .run();
-    if (result.changes !== 1) return { ok: false };
-    revokeTicketTokens(db, { questionId: id });
+      .returning({ id: questions.id });
+    if (replaced.length !== 1) return { ok: false };
+    await revokeTicketTokens(db, { questionId: id });
     return { ok: true, ticketToken };
   });
 }

@@ -31,8 +31,9 @@ export const unclaimed = {
  */
 export type SpendCap = { defaultDollars: number };
 
-function overBudget(cap: SpendCap | undefined, now: Date): boolean {
-  return cap !== undefined && budgetToday({ now, defaultDollars: cap.defaultDollars }).reached;
+async function overBudget(cap: SpendCap | undefined, now: Date): Promise<boolean> {
+  if (cap === undefined) return false;
+  return (await budgetToday({ now, defaultDollars: cap.defaultDollars })).reached;
 }
 
 /**
@@ -120,10 +121,10 @@ const claimStatements = (db: Db) =>
  * index: one `or` across both made SQLite collect and sort every queued question on every
  * claim, so a backlog slowed each claim in proportion to its size.
  */
-function nextClaimable(db: Db, now: Date): { id: number } | undefined {
+async function nextClaimable(db: Db, now: Date): Promise<{ id: number } | undefined> {
   const statements = claimStatements(db);
-  const queued = statements.queued.get({ now });
-  const abandoned = statements.abandoned.get({ now });
+  const queued = await statements.queued.get({ now });
+  const abandoned = await statements.abandoned.get({ now });
   if (!queued || !abandoned) return queued ?? abandoned;
   const queuedFirst =
     queued.lastMessageAt < abandoned.lastMessageAt ||
@@ -137,17 +138,17 @@ function nextClaimable(db: Db, now: Date): { id: number } | undefined {
  * whose lease ran out on its last attempt is failed instead of claimed again, so a question that
  * brings its worker down cannot do so for ever.
  */
-export function claimNextQuestion(
+export async function claimNextQuestion(
   lease: Lease & { maxAttempts?: number; budget?: SpendCap },
-): Question | undefined {
-  const db = getDb();
+): Promise<Question | undefined> {
+  const db = await getDb();
   const statements = claimStatements(db);
-  return immediate(db, () => {
+  return immediate(db, async () => {
     if (lease.maxAttempts !== undefined) {
-      statements.failExhausted.run({ now: lease.now, maxAttempts: lease.maxAttempts });
+      await statements.failExhausted.run({ now: lease.now, maxAttempts: lease.maxAttempts });
     }
-    if (overBudget(lease.budget, lease.now)) return undefined;
-    const next = nextClaimable(db, lease.now);
+    if (await overBudget(lease.budget, lease.now)) return undefined;
+    const next = await nextClaimable(db, lease.now);
     if (!next) return undefined;
     return statements.lease.get({ id: next.id, ...newLease(lease) });
   });
@@ -161,10 +162,12 @@ export type ClaimOne =
  * Takes one named question for a draft a person asked for, unless someone else holds it or
  * the day's model budget is spent.
  */
-export function claimQuestion(input: Lease & { id: number; budget?: SpendCap }): ClaimOne {
-  const db = getDb();
-  return immediate(db, () => {
-    const question = db.select().from(questions).where(eq(questions.id, input.id)).get();
+export async function claimQuestion(
+  input: Lease & { id: number; budget?: SpendCap },
+): Promise<ClaimOne> {
+  const db = await getDb();
+  return immediate(db, async (): Promise<ClaimOne> => {
+    const [question] = await db.select().from(questions).where(eq(questions.id, input.id)).limit(1);
     if (!question) return { ok: false, reason: 'notFound' };
     if (question.status === 'sent' || question.status === 'discarded') {
       return { ok: false, reason: 'closed', question };
@@ -174,16 +177,18 @@ export function claimQuestion(input: Lease & { id: number; budget?: SpendCap }):
       question.leaseExpiresAt !== null &&
       question.leaseExpiresAt >= input.now;
     if (leaseHeld) return { ok: false, reason: 'busy', question };
-    if (overBudget(input.budget, input.now)) return { ok: false, reason: 'overBudget', question };
-    const claimed = claimStatements(db).lease.get({ id: input.id, ...newLease(input) });
+    if (await overBudget(input.budget, input.now)) {
+      return { ok: false, reason: 'overBudget', question };
+    }
+    const claimed = await claimStatements(db).lease.get({ id: input.id, ...newLease(input) });
     if (!claimed) return { ok: false, reason: 'notFound' };
     return { ok: true, question: claimed };
   });
 }
 
 type PreparedInsert = {
-  run: (row: Record<string, unknown>) => unknown;
-  get: (row: Record<string, unknown>) => unknown;
+  run: (row: Record<string, unknown>) => Promise<unknown>;
+  get: (row: Record<string, unknown>) => Promise<unknown>;
 };
 
 const recordStatements = (db: Db) =>
@@ -274,13 +279,13 @@ function insertRow<T extends typeof agentRuns | typeof toolCalls>(
 }
 
 /** Extends a claim's lease while a long draft is still being written; false when it was lost. */
-export function renewLease(input: {
+export async function renewLease(input: {
   questionId: number;
   leaseToken: string;
   leaseMs: number;
   now: Date;
-}): boolean {
-  const result = getDb()
+}): Promise<boolean> {
+  const renewed = await (await getDb())
     .update(questions)
     .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs) })
     .where(
@@ -290,8 +295,8 @@ export function renewLease(input: {
         eq(questions.leaseToken, input.leaseToken),
       ),
     )
-    .run();
-  return result.changes === 1;
+    .returning({ id: questions.id });
+  return renewed.length === 1;
 }
 
 export type RunRow = Omit<typeof agentRuns.$inferInsert, 'id' | 'questionId'>;
@@ -307,56 +312,59 @@ export type NextState =
  * question's new state. Written only while the lease is still ours, so a worker that lost its
  * lease (and whose question someone else has drafted since) writes nothing.
  */
-export function recordAttempt(input: {
+export async function recordAttempt(input: {
   questionId: number;
   leaseToken: string;
   run: RunRow;
   calls: ToolCallRow[];
   next: NextState;
   now: Date;
-}): { ok: true; runId: number } | { ok: false; reason: 'leaseLost' } {
-  const db = getDb();
+}): Promise<{ ok: true; runId: number } | { ok: false; reason: 'leaseLost' }> {
+  const db = await getDb();
   const statements = recordStatements(db);
-  return immediate(db, () => {
-    if (!statements.holdsLease.get({ id: input.questionId, token: input.leaseToken })) {
-      return { ok: false, reason: 'leaseLost' };
-    }
-    const runRow = { ...input.run, questionId: input.questionId };
-    const run = insertRow(db, agentRuns, runRow).get(runRow) as { id: number };
-    for (const call of input.calls) {
-      const callRow = { ...call, runId: run.id };
-      insertRow(db, toolCalls, callRow).run(callRow);
-    }
-    const at = { id: input.questionId, now: input.now };
-    const next = input.next;
-    if (next.status === 'drafted') {
-      if (input.run.draftText != null) {
-        statements.drafted.run({ ...at, runId: run.id, draftText: input.run.draftText });
-      } else {
-        statements.draftedKeepingText.run({ ...at, runId: run.id });
+  return immediate(
+    db,
+    async (): Promise<{ ok: true; runId: number } | { ok: false; reason: 'leaseLost' }> => {
+      if (!(await statements.holdsLease.get({ id: input.questionId, token: input.leaseToken }))) {
+        return { ok: false, reason: 'leaseLost' };
       }
-    } else if (next.status === 'queued') {
-      statements.queued.run({
-        ...at,
-        status: next.status,
-        lastError: next.lastError,
-        notBefore: next.notBefore,
-      });
-    } else {
-      statements.failed.run({ ...at, status: next.status, lastError: next.lastError });
-    }
-    return { ok: true, runId: run.id };
-  });
+      const runRow = { ...input.run, questionId: input.questionId };
+      const run = (await insertRow(db, agentRuns, runRow).get(runRow)) as { id: number };
+      for (const call of input.calls) {
+        const callRow = { ...call, runId: run.id };
+        await insertRow(db, toolCalls, callRow).run(callRow);
+      }
+      const at = { id: input.questionId, now: input.now };
+      const next = input.next;
+      if (next.status === 'drafted') {
+        if (input.run.draftText != null) {
+          await statements.drafted.run({ ...at, runId: run.id, draftText: input.run.draftText });
+        } else {
+          await statements.draftedKeepingText.run({ ...at, runId: run.id });
+        }
+      } else if (next.status === 'queued') {
+        await statements.queued.run({
+          ...at,
+          status: next.status,
+          lastError: next.lastError,
+          notBefore: next.notBefore,
+        });
+      } else {
+        await statements.failed.run({ ...at, status: next.status, lastError: next.lastError });
+      }
+      return { ok: true, runId: run.id };
+    },
+  );
 }
 
 /**
  * Hands back every question a worker still holds, as it shuts down. The attempt it was on is
  * not counted: stopping a server is not the question's fault.
  */
-export function releaseLeases({ owner, now }: { owner: string; now: Date }): number {
-  const db = getDb();
-  return immediate(db, () => {
-    const result = db
+export async function releaseLeases({ owner, now }: { owner: string; now: Date }): Promise<number> {
+  const db = await getDb();
+  return immediate(db, async () => {
+    const released = await db
       .update(questions)
       .set({
         status: 'queued',
@@ -368,14 +376,14 @@ export function releaseLeases({ owner, now }: { owner: string; now: Date }): num
         updatedAt: now,
       })
       .where(and(eq(questions.status, 'drafting'), eq(questions.leaseOwner, owner)))
-      .run();
-    return result.changes;
+      .returning({ id: questions.id });
+    return released.length;
   });
 }
 
 /** Puts a failed question back in the queue for a fresh set of attempts. */
-export function requeueQuestion({ id, now }: { id: number; now: Date }): boolean {
-  const result = getDb()
+export async function requeueQuestion({ id, now }: { id: number; now: Date }): Promise<boolean> {
+  const requeued = await (await getDb())
     .update(questions)
     .set({
       status: 'queued',
@@ -385,6 +393,6 @@ export function requeueQuestion({ id, now }: { id: number; now: Date }): boolean
       version: sql`${questions.version} + 1`,
     })
     .where(and(eq(questions.id, id), eq(questions.status, 'failed')))
-    .run();
-  return result.changes === 1;
+    .returning({ id: questions.id });
+  return requeued.length === 1;
 }

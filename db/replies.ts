@@ -8,14 +8,18 @@ import { unclaimed } from './queue';
 import { agentRuns, questions, type Reply, replies, users } from './schema';
 
 /** The newest reply sent in a conversation. */
-export function getReplyForQuestion({ questionId }: { questionId: number }): Reply | undefined {
-  return getDb()
+export async function getReplyForQuestion({
+  questionId,
+}: {
+  questionId: number;
+}): Promise<Reply | undefined> {
+  const [reply] = await (await getDb())
     .select()
     .from(replies)
     .where(eq(replies.questionId, questionId))
     .orderBy(desc(replies.sentAt), desc(replies.id))
-    .limit(1)
-    .get();
+    .limit(1);
+  return reply;
 }
 
 export type SendResult =
@@ -38,7 +42,7 @@ export type SendResult =
  * distance from the draft is measured before the write lock is taken (it is the slow part, on
  * long texts); the version check makes sure it was measured against the draft still current.
  */
-export function sendReply(input: {
+export async function sendReply(input: {
   questionId: number;
   text: string;
   version: number;
@@ -46,39 +50,41 @@ export function sendReply(input: {
   now: Date;
   /** Set when replies also go out by email (SMTP_URL): the email is queued with the reply. */
   mail?: MailOut | null;
-}): SendResult {
-  const db = getDb();
-  const draftOf = (runId: number | null) =>
-    runId === null
-      ? undefined
-      : db
-          .select({ id: agentRuns.id, draftText: agentRuns.draftText })
-          .from(agentRuns)
-          .where(eq(agentRuns.id, runId))
-          .get();
-  const measure = (runId: number | null) => {
-    const run = draftOf(runId);
+}): Promise<SendResult> {
+  const db = await getDb();
+  const draftOf = async (runId: number | null) => {
+    if (runId === null) return undefined;
+    const [run] = await db
+      .select({ id: agentRuns.id, draftText: agentRuns.draftText })
+      .from(agentRuns)
+      .where(eq(agentRuns.id, runId))
+      .limit(1);
+    return run;
+  };
+  const measure = async (runId: number | null) => {
+    const run = await draftOf(runId);
     return {
       runId: run?.id ?? null,
       ...measureEdit({ draft: run?.draftText ?? null, sent: input.text }),
     };
   };
-  const seen = db
+  const [seen] = await db
     .select({ version: questions.version, draftRunId: questions.draftRunId })
     .from(questions)
     .where(eq(questions.id, input.questionId))
-    .get();
-  const measured = seen ? { version: seen.version, ...measure(seen.draftRunId) } : undefined;
+    .limit(1);
+  const measured = seen
+    ? { version: seen.version, ...(await measure(seen.draftRunId)) }
+    : undefined;
 
-  const alreadySent = (): SendResult => {
-    const found = db
+  const alreadySent = async (): Promise<SendResult> => {
+    const [found] = await db
       .select({ reply: replies, name: users.name })
       .from(replies)
       .innerJoin(users, eq(users.id, replies.sentBy))
       .where(eq(replies.questionId, input.questionId))
       .orderBy(desc(replies.sentAt), desc(replies.id))
-      .limit(1)
-      .get();
+      .limit(1);
     if (!found) return { ok: false, reason: 'notFound' };
     return {
       ok: false,
@@ -88,8 +94,12 @@ export function sendReply(input: {
       text: found.reply.text,
     };
   };
-  return immediate(db, (): SendResult => {
-    const question = db.select().from(questions).where(eq(questions.id, input.questionId)).get();
+  return immediate(db, async (): Promise<SendResult> => {
+    const [question] = await db
+      .select()
+      .from(questions)
+      .where(eq(questions.id, input.questionId))
+      .limit(1);
     if (!question) return { ok: false, reason: 'notFound' };
     if (question.status === 'sent') return alreadySent();
     if (question.status === 'discarded') return { ok: false, reason: 'discarded' };
@@ -99,8 +109,8 @@ export function sendReply(input: {
     // Every change of draft bumps the version, so unless it moved since the measurement
     // above, that measurement is of the current draft.
     const { runId, edited, editDistance } =
-      measured?.version === question.version ? measured : measure(question.draftRunId);
-    const reply = db
+      measured?.version === question.version ? measured : await measure(question.draftRunId);
+    const [reply] = await db
       .insert(replies)
       .values({
         questionId: question.id,
@@ -111,16 +121,21 @@ export function sendReply(input: {
         edited,
         editDistance,
       })
-      .returning()
-      .get();
+      .returning();
+    if (!reply) throw new Error('The reply could not be stored.');
     // With mail configured and an address to write to, the email is queued in this same
     // transaction: a reply is never sent without its email, nor an email without its reply.
     const email = input.mail
-      ? queueReplyEmail(db, { question, replyId: reply.id, mail: input.mail, now: input.now })
+      ? await queueReplyEmail(db, {
+          question,
+          replyId: reply.id,
+          mail: input.mail,
+          now: input.now,
+        })
       : undefined;
     // The reply joins the conversation as the bakery's message, read on the ticket page (and,
     // emailed, under the Message-ID the customer's reply will name).
-    insertMessage(db, {
+    await insertMessage(db, {
       questionId: question.id,
       author: 'bakery',
       channel: email ? 'email' : 'web',
@@ -138,15 +153,15 @@ export function sendReply(input: {
     });
     // Sending while a draft is being written ends it: the worker's lease is gone, so its
     // result is dropped rather than reopening the question.
-    db.update(questions)
+    await db
+      .update(questions)
       .set({
         status: 'sent',
         ...unclaimed,
         updatedAt: input.now,
         version: sql`${questions.version} + 1`,
       })
-      .where(eq(questions.id, question.id))
-      .run();
+      .where(eq(questions.id, question.id));
     return { ok: true, reply, emailedTo: email?.to ?? null };
   });
 }

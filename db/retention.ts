@@ -36,12 +36,13 @@ function erasable(cutoff: Date) {
   );
 }
 
-export function getRetentionDays(): number | null {
-  return getDb().select({ days: bakery.retentionDays }).from(bakery).get()?.days ?? null;
+export async function getRetentionDays(): Promise<number | null> {
+  const [row] = await (await getDb()).select({ days: bakery.retentionDays }).from(bakery).limit(1);
+  return row?.days ?? null;
 }
 
 /** The dry run: what an erasure now would take, oldest first (the first `limit` of them). */
-export function previewErasure({
+export async function previewErasure({
   now,
   days,
   limit = 50,
@@ -49,11 +50,12 @@ export function previewErasure({
   now: Date;
   days: number;
   limit?: number;
-}): { total: number; questions: ErasableQuestion[] } {
-  const db = getDb();
+}): Promise<{ total: number; questions: ErasableQuestion[] }> {
+  const db = await getDb();
   const where = erasable(retentionCutoff(now, days));
-  const total = db.select({ n: count() }).from(questions).where(where).get()?.n ?? 0;
-  const rows = db
+  const [counted] = await db.select({ n: count() }).from(questions).where(where);
+  const total = counted?.n ?? 0;
+  const rows = await db
     .select({
       id: questions.id,
       customerName: questions.customerName,
@@ -64,15 +66,15 @@ export function previewErasure({
     .from(questions)
     .where(where)
     .orderBy(asc(questions.updatedAt), asc(questions.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
   return { total, questions: rows };
 }
 
 const erasedEmail = { raw: Buffer.alloc(0), fromAddress: null, subject: null, attachments: [] };
 
-function eraseIn(db: Db, ids: number[], now: Date): void {
-  db.update(questions)
+async function eraseIn(db: Db, ids: number[], now: Date): Promise<void> {
+  await db
+    .update(questions)
     .set({
       text: ERASED_TEXT,
       customerName: ERASED_NAME,
@@ -83,30 +85,29 @@ function eraseIn(db: Db, ids: number[], now: Date): void {
       lastError: null,
       erasedAt: now,
     })
-    .where(inArray(questions.id, ids))
-    .run();
-  db.update(replies).set({ text: ERASED_TEXT }).where(inArray(replies.questionId, ids)).run();
-  db.update(messages)
+    .where(inArray(questions.id, ids));
+  await db.update(replies).set({ text: ERASED_TEXT }).where(inArray(replies.questionId, ids));
+  await db
+    .update(messages)
     .set({ text: ERASED_TEXT, externalId: null, emailSubject: null, emailFrom: null })
-    .where(inArray(messages.questionId, ids))
-    .run();
+    .where(inArray(messages.questionId, ids));
   // The original emails hold everything the customer wrote: only their keys stay, so the same
   // email fetched again is still recognised.
-  db.update(inboundEmails).set(erasedEmail).where(inArray(inboundEmails.questionId, ids)).run();
-  eraseOutbox(db, ids, now, ERASED_TEXT);
-  db.update(agentRuns)
+  await db.update(inboundEmails).set(erasedEmail).where(inArray(inboundEmails.questionId, ids));
+  await eraseOutbox(db, ids, now, ERASED_TEXT);
+  await db
+    .update(agentRuns)
     .set({ draftText: null, needsPersonNote: null })
-    .where(inArray(agentRuns.questionId, ids))
-    .run();
+    .where(inArray(agentRuns.questionId, ids));
   // A mark's note sums up what the customer wrote; its reason is a figure and stays.
   const runIds = db
     .select({ id: agentRuns.id })
     .from(agentRuns)
     .where(inArray(agentRuns.questionId, ids));
-  db.update(toolCalls)
+  await db
+    .update(toolCalls)
     .set({ input: sql`json_object('reason', json_extract(${toolCalls.input}, '$.reason'))` })
-    .where(and(eq(toolCalls.toolName, 'mark_for_person'), inArray(toolCalls.runId, runIds)))
-    .run();
+    .where(and(eq(toolCalls.toolName, 'mark_for_person'), inArray(toolCalls.runId, runIds)));
 }
 
 /**
@@ -114,16 +115,23 @@ function eraseIn(db: Db, ids: number[], now: Date): void {
  * given), in one transaction with one audit row naming how many and which question ids, never
  * what they said. `by` is the owner who asked, or null for the periodic sweep.
  */
-export function eraseExpiredConversations({ now, by }: { now: Date; by: number | null }): {
+export async function eraseExpiredConversations({
+  now,
+  by,
+}: {
+  now: Date;
+  by: number | null;
+}): Promise<{
   erased: number;
   days: number | null;
-} {
-  const db = getDb();
-  return immediate(db, () => {
-    const days = getRetentionDays();
+}> {
+  const db = await getDb();
+  return immediate(db, async (tx) => {
+    const days = await getRetentionDays();
     if (days === null) return { erased: 0, days };
     // Mail that was no question (auto-replies, bounces, lists) goes after the same period.
-    db.update(inboundEmails)
+    await tx
+      .update(inboundEmails)
       .set(erasedEmail)
       .where(
         and(
@@ -131,19 +139,18 @@ export function eraseExpiredConversations({ now, by }: { now: Date; by: number |
           lt(inboundEmails.receivedAt, retentionCutoff(now, days)),
           sql`length(${inboundEmails.raw}) > 0`,
         ),
-      )
-      .run();
-    const ids = db
-      .select({ id: questions.id })
-      .from(questions)
-      .where(erasable(retentionCutoff(now, days)))
-      .orderBy(asc(questions.id))
-      .all()
-      .map((row) => row.id);
+      );
+    const ids = (
+      await tx
+        .select({ id: questions.id })
+        .from(questions)
+        .where(erasable(retentionCutoff(now, days)))
+        .orderBy(asc(questions.id))
+    ).map((row) => row.id);
     if (ids.length === 0) return { erased: 0, days };
     // SQLite limits the variables in one statement; erase in slices.
-    for (let i = 0; i < ids.length; i += 500) eraseIn(db, ids.slice(i, i + 500), now);
-    writeAudit(db, {
+    for (let i = 0; i < ids.length; i += 500) await eraseIn(tx, ids.slice(i, i + 500), now);
+    await writeAudit(tx, {
       userId: by,
       at: now,
       action: 'retention.erase',
@@ -157,18 +164,21 @@ export function eraseExpiredConversations({ now, by }: { now: Date; by: number |
 }
 
 /** The owner's retention period, audited; it changes no draft. */
-export function updateRetention({ days, ...context }: { days: number | null } & ChangeContext): {
+export async function updateRetention({
+  days,
+  ...context
+}: { days: number | null } & ChangeContext): Promise<{
   changed: boolean;
-} {
-  return changeFacts<{ changed: boolean }>(context, (db) => {
-    const row = db
+}> {
+  return changeFacts<{ changed: boolean }>(context, async (db) => {
+    const [row] = await db
       .select({ days: bakery.retentionDays })
       .from(bakery)
       .where(eq(bakery.id, 1))
-      .get();
+      .limit(1);
     if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
     if (row.days === days) return { result: { changed: false }, change: null };
-    db.update(bakery).set({ retentionDays: days }).where(eq(bakery.id, 1)).run();
+    await db.update(bakery).set({ retentionDays: days }).where(eq(bakery.id, 1));
     return {
       result: { changed: true },
       change: {

@@ -11,7 +11,7 @@ import { getDb } from './client';
  * Writes one security event to the audit log. `userId` is who acted (null when nobody is
  * signed in, as for a failed sign-in); `account` names the account it concerns, by email.
  */
-export function recordSecurityEvent({
+export async function recordSecurityEvent({
   kind,
   userId,
   account,
@@ -23,8 +23,8 @@ export function recordSecurityEvent({
   account?: string | null;
   detail?: SecurityEventDetail;
   at: Date;
-}): void {
-  writeAudit(getDb(), {
+}): Promise<void> {
+  await writeAudit(await getDb(), {
     userId,
     at,
     action: SECURITY_EVENTS[kind],

@@ -5,7 +5,7 @@ import { getDb, immediate } from './client';
 import { type Session, sessions, signInChallenges, users } from './schema';
 import { summary, type UserSummary } from './users';
 
-export function insertSession({
+export async function insertSession({
   id,
   userId,
   expiresAt,
@@ -19,29 +19,29 @@ export function insertSession({
   now: Date;
   userAgent?: string | null;
   address?: string | null;
-}): void {
-  getDb()
+}): Promise<void> {
+  await (await getDb())
     .insert(sessions)
-    .values({ id, userId, expiresAt, createdAt: now, lastSeenAt: now, userAgent, address })
-    .run();
+    .values({ id, userId, expiresAt, createdAt: now, lastSeenAt: now, userAgent, address });
 }
 
 /** The session with this id and its account, unless the account has been removed. */
-export function findSessionWithUser({
+export async function findSessionWithUser({
   id,
 }: {
   id: string;
-}): { session: Session; user: UserSummary } | undefined {
-  return getDb()
+}): Promise<{ session: Session; user: UserSummary } | undefined> {
+  const [row] = await (await getDb())
     .select({ session: sessions, user: summary })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), isNull(users.removedAt)))
-    .get();
+    .limit(1);
+  return row;
 }
 
 /** Notes that the session was used, and when it now ends. */
-export function touchSession({
+export async function touchSession({
   id,
   lastSeenAt,
   expiresAt,
@@ -49,8 +49,8 @@ export function touchSession({
   id: string;
   lastSeenAt: Date;
   expiresAt: Date;
-}): void {
-  getDb().update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id)).run();
+}): Promise<void> {
+  await (await getDb()).update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
 }
 
 export type SessionListing = Pick<
@@ -59,8 +59,12 @@ export type SessionListing = Pick<
 >;
 
 /** A person's sessions, most recently used first. */
-export function listSessionsOfUser({ userId }: { userId: number }): SessionListing[] {
-  return getDb()
+export async function listSessionsOfUser({
+  userId,
+}: {
+  userId: number;
+}): Promise<SessionListing[]> {
+  return (await getDb())
     .select({
       id: sessions.id,
       createdAt: sessions.createdAt,
@@ -71,29 +75,33 @@ export function listSessionsOfUser({ userId }: { userId: number }): SessionListi
     })
     .from(sessions)
     .where(eq(sessions.userId, userId))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .all();
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
-export function deleteSession({ id }: { id: string }): void {
-  getDb().delete(sessions).where(eq(sessions.id, id)).run();
+export async function deleteSession({ id }: { id: string }): Promise<void> {
+  await (await getDb()).delete(sessions).where(eq(sessions.id, id));
 }
 
 /** Ends one of a person's own sessions; false when it is not theirs or already gone. */
-export function deleteSessionOfUser({ id, userId }: { id: string; userId: number }): boolean {
-  return (
-    getDb()
-      .delete(sessions)
-      .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
-      .run().changes === 1
-  );
+export async function deleteSessionOfUser({
+  id,
+  userId,
+}: {
+  id: string;
+  userId: number;
+}): Promise<boolean> {
+  const ended = await (await getDb())
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length === 1;
 }
 
 /**
  * Ends every session a person has ("sign out everywhere"), or every one but `exceptId`, with
  * an audit row, in one transaction. Returns how many ended.
  */
-export function deleteSessionsOfUser({
+export async function deleteSessionsOfUser({
   userId,
   exceptId,
   now,
@@ -101,17 +109,19 @@ export function deleteSessionsOfUser({
   userId: number;
   exceptId?: string;
   now: Date;
-}): number {
-  const db = getDb();
-  return immediate(db, () => {
+}): Promise<number> {
+  const db = await getDb();
+  return immediate(db, async (tx) => {
     const mine = eq(sessions.userId, userId);
-    const ended = db
-      .delete(sessions)
-      .where(exceptId ? and(mine, ne(sessions.id, exceptId)) : mine)
-      .run().changes;
+    const ended = (
+      await tx
+        .delete(sessions)
+        .where(exceptId ? and(mine, ne(sessions.id, exceptId)) : mine)
+        .returning({ id: sessions.id })
+    ).length;
     // A sign-in halfway through (password given, code not yet) ends with the sessions.
-    db.delete(signInChallenges).where(eq(signInChallenges.userId, userId)).run();
-    writeAudit(db, {
+    await tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
+    await writeAudit(tx, {
       userId,
       at: now,
       action: 'sessions.end',
@@ -123,6 +133,10 @@ export function deleteSessionsOfUser({
   });
 }
 
-export function deleteExpiredSessions({ now }: { now: Date }): number {
-  return getDb().delete(sessions).where(lt(sessions.expiresAt, now)).run().changes;
+export async function deleteExpiredSessions({ now }: { now: Date }): Promise<number> {
+  const ended = await (await getDb())
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

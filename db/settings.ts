@@ -10,12 +10,12 @@ import { bakery } from './schema';
  * change. The daily model budget and whether customers see who replied are stored and audited
  * with them, but make no draft stale.
  */
-export function updateBakerySettings({
+export async function updateBakerySettings({
   input,
   ...context
-}: { input: SettingsInput } & ChangeContext): { changed: boolean } {
-  return changeFacts<{ changed: boolean }>(context, (db) => {
-    const row = db.select().from(bakery).where(eq(bakery.id, 1)).get();
+}: { input: SettingsInput } & ChangeContext): Promise<{ changed: boolean }> {
+  return changeFacts<{ changed: boolean }>(context, async (db) => {
+    const [row] = await db.select().from(bakery).where(eq(bakery.id, 1)).limit(1);
     if (!row) throw new Error('The bakery has not been set up: the database has no bakery row.');
     const factsBefore = {
       name: row.name,
@@ -42,7 +42,7 @@ export function updateBakerySettings({
       showStaffNames: input.showStaffNames,
     };
     if (sameFacts(before, after)) return { result: { changed: false }, change: null };
-    db.update(bakery).set(after).where(eq(bakery.id, 1)).run();
+    await db.update(bakery).set(after).where(eq(bakery.id, 1));
     return {
       result: { changed: true },
       change: {

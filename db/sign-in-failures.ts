@@ -5,18 +5,17 @@ import { getDb, immediate } from './client';
 import { signInFailures } from './schema';
 
 /** Failure times since `since` for each named key. */
-function listSignInFailures<K extends string>({
+async function listSignInFailures<K extends string>({
   keys,
   since,
 }: {
   keys: Record<K, string>;
   since: Date;
-}): Record<K, Date[]> {
-  const rows = getDb()
+}): Promise<Record<K, Date[]>> {
+  const rows = await (await getDb())
     .select()
     .from(signInFailures)
-    .where(and(inArray(signInFailures.key, Object.values(keys)), gt(signInFailures.at, since)))
-    .all();
+    .where(and(inArray(signInFailures.key, Object.values(keys)), gt(signInFailures.at, since)));
   const out = {} as Record<K, Date[]>;
   for (const name of Object.keys(keys) as K[]) {
     out[name] = rows.filter((row) => row.key === keys[name]).map((row) => row.at);
@@ -24,8 +23,8 @@ function listSignInFailures<K extends string>({
   return out;
 }
 
-export function clearSignInFailures({ keys }: { keys: string[] }): void {
-  getDb().delete(signInFailures).where(inArray(signInFailures.key, keys)).run();
+export async function clearSignInFailures({ keys }: { keys: string[] }): Promise<void> {
+  await (await getDb()).delete(signInFailures).where(inArray(signInFailures.key, keys));
 }
 
 /**
@@ -35,7 +34,7 @@ export function clearSignInFailures({ keys }: { keys: string[] }): void {
  * slip in while the first password is still being hashed. A successful sign-in (or one that
  * never got to hash) takes its rows back with `withdrawSignInAttempt`.
  */
-export function reserveSignInAttempt<K extends string, Refusal>({
+export async function reserveSignInAttempt<K extends string, Refusal>({
   keys,
   at,
   since,
@@ -45,31 +44,32 @@ export function reserveSignInAttempt<K extends string, Refusal>({
   at: Date;
   since: Date;
   judge: (failures: Record<K, Date[]>) => Refusal | null;
-}): { ok: true; ids: number[]; failures: Record<K, Date[]> } | { ok: false; refusal: Refusal } {
-  const db = getDb();
-  return immediate(db, () => {
-    const failures = listSignInFailures({ keys, since });
+}): Promise<
+  { ok: true; ids: number[]; failures: Record<K, Date[]> } | { ok: false; refusal: Refusal }
+> {
+  const db = await getDb();
+  return immediate(db, async (tx) => {
+    const failures = await listSignInFailures({ keys, since });
     const refusal = judge(failures);
-    if (refusal !== null) return { ok: false, refusal };
+    if (refusal !== null) return { ok: false as const, refusal };
     // Only rows older than every limit's window go: a caller with a short window (a code or a
     // current-password check) must not wipe the longer history an account's ceiling reads.
     const expired = new Date(at.getTime() - SIGN_IN_LOOKBACK_MS);
-    db.delete(signInFailures).where(lt(signInFailures.at, expired)).run();
-    const rows = db
+    await tx.delete(signInFailures).where(lt(signInFailures.at, expired));
+    const rows = await tx
       .insert(signInFailures)
       .values(Object.values<string>(keys).map((key) => ({ key, at })))
-      .returning({ id: signInFailures.id })
-      .all();
-    return { ok: true, ids: rows.map((row) => row.id), failures };
+      .returning({ id: signInFailures.id });
+    return { ok: true as const, ids: rows.map((row) => row.id), failures };
   });
 }
 
-export function withdrawSignInAttempt({ ids }: { ids: number[] }): void {
-  getDb().delete(signInFailures).where(inArray(signInFailures.id, ids)).run();
+export async function withdrawSignInAttempt({ ids }: { ids: number[] }): Promise<void> {
+  await (await getDb()).delete(signInFailures).where(inArray(signInFailures.id, ids));
 }
 
 /** Keys starting with `prefix` with at least `atLeast` failures since `since`, most first. */
-export function listKeysOverLimit({
+export async function listKeysOverLimit({
   prefix,
   since,
   atLeast,
@@ -77,9 +77,9 @@ export function listKeysOverLimit({
   prefix: string;
   since: Date;
   atLeast: number;
-}): { key: string; failures: number; latest: Date }[] {
+}): Promise<{ key: string; failures: number; latest: Date }[]> {
   const failures = count();
-  return getDb()
+  return (await getDb())
     .select({
       key: signInFailures.key,
       failures,
@@ -89,6 +89,5 @@ export function listKeysOverLimit({
     .where(and(like(signInFailures.key, `${prefix}%`), gt(signInFailures.at, since)))
     .groupBy(signInFailures.key)
     .having(sql`count(*) >= ${atLeast}`)
-    .orderBy(sql`count(*) desc`)
-    .all();
+    .orderBy(sql`count(*) desc`);
 }

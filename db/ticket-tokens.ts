@@ -21,15 +21,21 @@ export function ticketQuestionWhere(db: Db, token: string) {
 }
 
 /** Mints one more link to a conversation, inside the caller's transaction; the token, once. */
-export function addTicketToken(db: Db, { questionId, now }: { questionId: number; now: Date }) {
+export async function addTicketToken(
+  db: Db,
+  { questionId, now }: { questionId: number; now: Date },
+): Promise<string> {
   const token = newTicketToken();
-  db.insert(ticketTokens)
-    .values({ questionId, hash: hashTicketToken(token), createdAt: now })
-    .run();
+  await db
+    .insert(ticketTokens)
+    .values({ questionId, hash: hashTicketToken(token), createdAt: now });
   return token;
 }
 
 /** Every extra link of a conversation stops working (staff made a new one to replace them all). */
-export function revokeTicketTokens(db: Db, { questionId }: { questionId: number }): void {
-  db.delete(ticketTokens).where(eq(ticketTokens.questionId, questionId)).run();
+export async function revokeTicketTokens(
+  db: Db,
+  { questionId }: { questionId: number },
+): Promise<void> {
+  await db.delete(ticketTokens).where(eq(ticketTokens.questionId, questionId));
 }

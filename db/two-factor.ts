@@ -6,12 +6,17 @@ import { recoveryCodes, signInChallenges, users } from './schema';
 import { summary, type UserSummary } from './users';
 
 /** Keeps the secret an owner is about to enrol, replacing any earlier unconfirmed one. */
-export function setPendingTotpSecret({ userId, secret }: { userId: number; secret: string }): void {
-  getDb()
+export async function setPendingTotpSecret({
+  userId,
+  secret,
+}: {
+  userId: number;
+  secret: string;
+}): Promise<void> {
+  await (await getDb())
     .update(users)
     .set({ totpPendingSecret: secret })
-    .where(and(eq(users.id, userId), isNull(users.totpSecret), isNull(users.removedAt)))
-    .run();
+    .where(and(eq(users.id, userId), isNull(users.totpSecret), isNull(users.removedAt)));
 }
 
 export type EnableTwoFactorResult = { ok: true } | { ok: false; reason: 'notPending' };
@@ -21,7 +26,7 @@ export type EnableTwoFactorResult = { ok: true } | { ok: false; reason: 'notPend
  * replaces their recovery codes, in one transaction with its audit row. `step` is the step of
  * the confirming code, so that code cannot also be used to sign in.
  */
-export function enableTwoFactor({
+export async function enableTwoFactor({
   userId,
   secret,
   step,
@@ -33,27 +38,34 @@ export function enableTwoFactor({
   step: number;
   recoveryCodeHashes: string[];
   now: Date;
-}): EnableTwoFactorResult {
-  const db = getDb();
-  return immediate(db, () => {
-    const changed = db
-      .update(users)
-      .set({ totpSecret: secret, totpEnabledAt: now, totpPendingSecret: null, totpLastStep: step })
-      .where(
-        and(
-          eq(users.id, userId),
-          eq(users.totpPendingSecret, secret),
-          isNull(users.totpSecret),
-          isNull(users.removedAt),
-        ),
-      )
-      .run().changes;
+}): Promise<EnableTwoFactorResult> {
+  const db = await getDb();
+  return immediate(db, async (tx): Promise<EnableTwoFactorResult> => {
+    const changed = (
+      await tx
+        .update(users)
+        .set({
+          totpSecret: secret,
+          totpEnabledAt: now,
+          totpPendingSecret: null,
+          totpLastStep: step,
+        })
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.totpPendingSecret, secret),
+            isNull(users.totpSecret),
+            isNull(users.removedAt),
+          ),
+        )
+        .returning({ id: users.id })
+    ).length;
     if (changed !== 1) return { ok: false, reason: 'notPending' };
-    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    db.insert(recoveryCodes)
-      .values(recoveryCodeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })))
-      .run();
-    writeAudit(db, {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx
+      .insert(recoveryCodes)
+      .values(recoveryCodeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
+    await writeAudit(tx, {
       userId,
       at: now,
       action: 'twoFactor.enable',
@@ -66,18 +78,31 @@ export function enableTwoFactor({
 }
 
 /** Turns two-factor sign-in off: secret, recovery codes and waiting sign-ins go, audited. */
-export function disableTwoFactor({ userId, now }: { userId: number; now: Date }): boolean {
-  const db = getDb();
-  return immediate(db, () => {
-    const changed = db
-      .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpPendingSecret: null, totpLastStep: null })
-      .where(and(eq(users.id, userId), isNotNull(users.totpSecret)))
-      .run().changes;
+export async function disableTwoFactor({
+  userId,
+  now,
+}: {
+  userId: number;
+  now: Date;
+}): Promise<boolean> {
+  const db = await getDb();
+  return immediate(db, async (tx) => {
+    const changed = (
+      await tx
+        .update(users)
+        .set({
+          totpSecret: null,
+          totpEnabledAt: null,
+          totpPendingSecret: null,
+          totpLastStep: null,
+        })
+        .where(and(eq(users.id, userId), isNotNull(users.totpSecret)))
+        .returning({ id: users.id })
+    ).length;
     if (changed !== 1) return false;
-    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    db.delete(signInChallenges).where(eq(signInChallenges.userId, userId)).run();
-    writeAudit(db, {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
+    await writeAudit(tx, {
       userId,
       at: now,
       action: 'twoFactor.disable',
@@ -92,24 +117,29 @@ export function disableTwoFactor({ userId, now }: { userId: number; now: Date })
  * Records that a code of `step` was accepted, only if no code of that step or a later one was:
  * of two requests racing with the same code, one wins.
  */
-export function acceptTotpStep({ userId, step }: { userId: number; step: number }): boolean {
-  return (
-    getDb()
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(
-        and(
-          eq(users.id, userId),
-          isNotNull(users.totpSecret),
-          or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
-        ),
-      )
-      .run().changes === 1
-  );
+export async function acceptTotpStep({
+  userId,
+  step,
+}: {
+  userId: number;
+  step: number;
+}): Promise<boolean> {
+  const accepted = await (await getDb())
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(users.id, userId),
+        isNotNull(users.totpSecret),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: users.id });
+  return accepted.length === 1;
 }
 
 /** Uses up one recovery code (audited); false when it is not one of theirs or already used. */
-export function spendRecoveryCode({
+export async function spendRecoveryCode({
   userId,
   codeHash,
   now,
@@ -117,23 +147,25 @@ export function spendRecoveryCode({
   userId: number;
   codeHash: string;
   now: Date;
-}): { ok: true; remaining: number } | { ok: false } {
-  const db = getDb();
-  return immediate(db, () => {
-    const used = db
-      .update(recoveryCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(recoveryCodes.userId, userId),
-          eq(recoveryCodes.codeHash, codeHash),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .run().changes;
+}): Promise<{ ok: true; remaining: number } | { ok: false }> {
+  const db = await getDb();
+  return immediate(db, async (tx): Promise<{ ok: true; remaining: number } | { ok: false }> => {
+    const used = (
+      await tx
+        .update(recoveryCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(recoveryCodes.userId, userId),
+            eq(recoveryCodes.codeHash, codeHash),
+            isNull(recoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: recoveryCodes.id })
+    ).length;
     if (used !== 1) return { ok: false };
-    const remaining = countUnusedRecoveryCodes({ userId });
-    writeAudit(db, {
+    const remaining = await countUnusedRecoveryCodes({ userId });
+    await writeAudit(tx, {
       userId,
       at: now,
       action: 'twoFactor.recoveryCodeUsed',
@@ -145,18 +177,16 @@ export function spendRecoveryCode({
   });
 }
 
-export function countUnusedRecoveryCodes({ userId }: { userId: number }): number {
-  return (
-    getDb()
-      .select({ n: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-      .get()?.n ?? 0
-  );
+export async function countUnusedRecoveryCodes({ userId }: { userId: number }): Promise<number> {
+  const [row] = await (await getDb())
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return row?.n ?? 0;
 }
 
 /** A sign-in waiting for its second step; expired ones are cleared on the way. */
-export function insertSignInChallenge({
+export async function insertSignInChallenge({
   id,
   userId,
   now,
@@ -166,23 +196,23 @@ export function insertSignInChallenge({
   userId: number;
   now: Date;
   expiresAt: Date;
-}): void {
-  const db = getDb();
-  immediate(db, () => {
-    db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, now)).run();
-    db.insert(signInChallenges).values({ id, userId, createdAt: now, expiresAt }).run();
+}): Promise<void> {
+  const db = await getDb();
+  await immediate(db, async (tx) => {
+    await tx.delete(signInChallenges).where(lt(signInChallenges.expiresAt, now));
+    await tx.insert(signInChallenges).values({ id, userId, createdAt: now, expiresAt });
   });
 }
 
 /** The waiting sign-in with this id, while it is fresh and its account still has 2FA on. */
-export function findSignInChallenge({
+export async function findSignInChallenge({
   id,
   now,
 }: {
   id: string;
   now: Date;
-}): { user: UserSummary } | undefined {
-  return getDb()
+}): Promise<{ user: UserSummary } | undefined> {
+  const [row] = await (await getDb())
     .select({ user: summary })
     .from(signInChallenges)
     .innerJoin(users, eq(users.id, signInChallenges.userId))
@@ -194,9 +224,10 @@ export function findSignInChallenge({
         isNotNull(users.totpSecret),
       ),
     )
-    .get();
+    .limit(1);
+  return row;
 }
 
-export function deleteSignInChallenge({ id }: { id: string }): void {
-  getDb().delete(signInChallenges).where(eq(signInChallenges.id, id)).run();
+export async function deleteSignInChallenge({ id }: { id: string }): Promise<void> {
+  await (await getDb()).delete(signInChallenges).where(eq(signInChallenges.id, id));
 }

@@ -21,43 +21,54 @@ export const summary = {
 };
 
 /** Any account at all, removed ones included: once there is one, setup is over for good. */
-export function hasAnyUser(): boolean {
-  return getDb().select({ id: users.id }).from(users).limit(1).get() !== undefined;
+export async function hasAnyUser(): Promise<boolean> {
+  const [row] = await (await getDb()).select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
 }
 
-export function findActiveUserByEmail({ email }: { email: string }): User | undefined {
-  return getDb()
+export async function findActiveUserByEmail({
+  email,
+}: {
+  email: string;
+}): Promise<User | undefined> {
+  const [row] = await (await getDb())
     .select()
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), isNull(users.removedAt)))
-    .get();
+    .limit(1);
+  return row;
 }
 
 /** The whole row of a current account, for checking its password or second factor. */
-export function findActiveUserById({ id }: { id: number }): User | undefined {
-  return getDb()
+export async function findActiveUserById({ id }: { id: number }): Promise<User | undefined> {
+  const [row] = await (await getDb())
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.removedAt)))
-    .get();
+    .limit(1);
+  return row;
 }
 
 /** The current account with this email; a removed person's old row does not count. */
-export function findUserByEmail({ email }: { email: string }): UserSummary | undefined {
-  return getDb()
+export async function findUserByEmail({
+  email,
+}: {
+  email: string;
+}): Promise<UserSummary | undefined> {
+  const [row] = await (await getDb())
     .select(summary)
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), isNull(users.removedAt)))
-    .get();
+    .limit(1);
+  return row;
 }
 
-export function listActiveUsers(): UserSummary[] {
-  return getDb()
+export async function listActiveUsers(): Promise<UserSummary[]> {
+  return (await getDb())
     .select(summary)
     .from(users)
     .where(isNull(users.removedAt))
-    .orderBy(asc(sql`${users.role} = 'staff'`), asc(users.name))
-    .all();
+    .orderBy(asc(sql`${users.role} = 'staff'`), asc(users.name));
 }
 
 export type NewUser = {
@@ -77,26 +88,29 @@ export type CreateUserResult =
   | { ok: false; reason: 'emailTaken' };
 
 /** Adds an account unless a current account has the email (a removed person may return). */
-export function createUser(input: NewUser): CreateUserResult {
-  const db = getDb();
-  return immediate(db, () => {
-    if (findUserByEmail({ email: input.email })) return { ok: false, reason: 'emailTaken' };
-    return { ok: true, user: insertUser(input) };
+export async function createUser(input: NewUser): Promise<CreateUserResult> {
+  const db = await getDb();
+  return immediate(db, async (): Promise<CreateUserResult> => {
+    if (await findUserByEmail({ email: input.email })) return { ok: false, reason: 'emailTaken' };
+    return { ok: true, user: await insertUser(input) };
   });
 }
 
 /** Creates the first owner, only while the database has no account at all. */
-export function createFirstOwner(
+export async function createFirstOwner(
   input: Omit<NewUser, 'role' | 'addedBy'>,
-): { ok: true; user: UserSummary } | { ok: false; reason: 'alreadySetUp' } {
-  const db = getDb();
-  return immediate(db, () => {
-    if (hasAnyUser()) return { ok: false, reason: 'alreadySetUp' };
-    return { ok: true, user: insertUser({ ...input, role: 'owner' }) };
-  });
+): Promise<{ ok: true; user: UserSummary } | { ok: false; reason: 'alreadySetUp' }> {
+  const db = await getDb();
+  return immediate(
+    db,
+    async (): Promise<{ ok: true; user: UserSummary } | { ok: false; reason: 'alreadySetUp' }> => {
+      if (await hasAnyUser()) return { ok: false, reason: 'alreadySetUp' };
+      return { ok: true, user: await insertUser({ ...input, role: 'owner' }) };
+    },
+  );
 }
 
-function insertUser({
+async function insertUser({
   email,
   name,
   role,
@@ -104,9 +118,9 @@ function insertUser({
   now,
   addedBy,
   mustChangePassword = false,
-}: NewUser): UserSummary {
-  const db = getDb();
-  const user = db
+}: NewUser): Promise<UserSummary> {
+  const db = await getDb();
+  const [user] = await db
     .insert(users)
     .values({
       email: email.toLowerCase(),
@@ -116,9 +130,9 @@ function insertUser({
       mustChangePassword,
       createdAt: now,
     })
-    .returning(summary)
-    .get();
-  writeAudit(db, {
+    .returning(summary);
+  if (!user) throw new Error('The new account was not returned.');
+  await writeAudit(db, {
     userId: addedBy ?? null,
     at: now,
     action: 'user.add',
@@ -132,7 +146,7 @@ function insertUser({
 export type RemoveStaffResult = { ok: true } | { ok: false; reason: 'notFound' | 'notStaff' };
 
 /** Marks a staff account removed and ends every session it has, in one transaction. */
-export function removeStaffUser({
+export async function removeStaffUser({
   userId,
   removedBy,
   now,
@@ -140,19 +154,19 @@ export function removeStaffUser({
   userId: number;
   removedBy: number;
   now: Date;
-}): RemoveStaffResult {
-  const db = getDb();
-  return immediate(db, () => {
-    const user = db
+}): Promise<RemoveStaffResult> {
+  const db = await getDb();
+  return immediate(db, async (tx): Promise<RemoveStaffResult> => {
+    const [user] = await tx
       .select(summary)
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.removedAt)))
-      .get();
+      .limit(1);
     if (!user) return { ok: false, reason: 'notFound' };
     if (user.role !== 'staff') return { ok: false, reason: 'notStaff' };
-    db.update(users).set({ removedAt: now }).where(eq(users.id, userId)).run();
-    db.delete(sessions).where(eq(sessions.userId, userId)).run();
-    writeAudit(db, {
+    await tx.update(users).set({ removedAt: now }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await writeAudit(tx, {
       userId: removedBy,
       at: now,
       action: 'staff.remove',
@@ -171,7 +185,7 @@ export type ChangePasswordResult = { ok: true; endedSessions: number } | { ok: f
  * they have, in one transaction with its audit row. `expectedHash` is the hash the current
  * password was checked against: if it changed meanwhile, nothing is written.
  */
-export function changePassword({
+export async function changePassword({
   userId,
   expectedHash,
   passwordHash,
@@ -183,28 +197,30 @@ export function changePassword({
   passwordHash: string;
   keepSessionId: string;
   now: Date;
-}): ChangePasswordResult {
-  const db = getDb();
-  return immediate(db, () => {
-    const before = db
+}): Promise<ChangePasswordResult> {
+  const db = await getDb();
+  return immediate(db, async (tx): Promise<ChangePasswordResult> => {
+    const [before] = await tx
       .select({ mustChangePassword: users.mustChangePassword })
       .from(users)
       .where(
         and(eq(users.id, userId), eq(users.passwordHash, expectedHash), isNull(users.removedAt)),
       )
-      .get();
+      .limit(1);
     if (!before) return { ok: false };
-    db.update(users)
+    await tx
+      .update(users)
       .set({ passwordHash, mustChangePassword: false })
-      .where(eq(users.id, userId))
-      .run();
-    const ended = db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
-      .run().changes;
+      .where(eq(users.id, userId));
+    const ended = (
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+        .returning({ id: sessions.id })
+    ).length;
     // A sign-in halfway through (password given, code not yet) ends with the sessions.
-    db.delete(signInChallenges).where(eq(signInChallenges.userId, userId)).run();
-    writeAudit(db, {
+    await tx.delete(signInChallenges).where(eq(signInChallenges.userId, userId));
+    await writeAudit(tx, {
       userId,
       at: now,
       action: 'password.change',
@@ -220,7 +236,7 @@ export function changePassword({
  * Replaces a hash made with older parameters by one of the same password with today's; only
  * if the stored hash is still the one that was checked, so a password changed meanwhile wins.
  */
-export function upgradePasswordHash({
+export async function upgradePasswordHash({
   userId,
   expectedHash,
   passwordHash,
@@ -228,12 +244,11 @@ export function upgradePasswordHash({
   userId: number;
   expectedHash: string;
   passwordHash: string;
-}): boolean {
-  return (
-    getDb()
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
-      .run().changes === 1
-  );
+}): Promise<boolean> {
+  const changed = await (await getDb())
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, expectedHash)))
+    .returning({ id: users.id });
+  return changed.length === 1;
 }

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   }
   await restoreDatabase({ source, target });
   // Brings a backup from an earlier release up to this one, as a start would.
-  openDatabase({ path: target, seed: false }).$client.close();
+  (await openDatabase({ path: target, seed: false })).$client.close();
   closeDb();
   const restored = inspectDeskDatabase(target);
   if (!restored.ok) fail(`The restored database failed its check: ${restored.problem}`);

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     );
   }
   const config = env();
-  const { data: facts } = getBakeryData();
+  const { data: facts } = await getBakeryData();
 
   const wallTime = (flag: string, text: string): Date =>
     parseWallTime(text, facts.timezone) ??

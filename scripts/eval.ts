@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   // The example bakery's knowledge entries, searched as the desk searches them: a scratch
   // database seeded like a fresh install, removed afterwards.
   const scratch = mkdtempSync(join(tmpdir(), 'bakery-desk-eval-'));
-  const db = openDatabase({ path: join(scratch, 'eval.db') });
+  const db = await openDatabase({ path: join(scratch, 'eval.db') });
   process.on('exit', () => {
     db.$client.close();
     rmSync(scratch, { recursive: true, force: true });

@@ -2,6 +2,6 @@
 import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
 
-getDb();
+await getDb();
 closeDb();
 console.log(`Database at ${env().DATABASE_PATH} is migrated.`);

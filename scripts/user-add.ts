@@ -27,14 +27,14 @@ async function main(): Promise<void> {
   if (!parsed.ok) fail(`${parsed.message}\n${USER_ADD_USAGE}`, 2);
   const { email, role, name } = parsed.args;
 
-  if (findUserByEmail({ email })) fail(`${email} already has an account.`);
+  if (await findUserByEmail({ email })) fail(`${email} already has an account.`);
 
   const password = await readPassword();
   if (!password) fail('No password given.');
   const problem = passwordProblem({ password, email, name });
   if (problem) fail(`Password refused: ${problem}`);
 
-  const created = createUser({
+  const created = await createUser({
     email,
     name,
     role,

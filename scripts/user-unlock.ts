@@ -14,7 +14,7 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   let email: string | undefined;
   try {
     email = parseArgs({ options: { email: { type: 'string' } } })
@@ -24,10 +24,10 @@ function main(): void {
     fail(`${(error as Error).message}\n${USAGE}`, 2);
   }
   if (!email) fail(`--email is required.\n${USAGE}`, 2);
-  if (!findUserByEmail({ email })) fail(`${email} has no account.`);
+  if (!(await findUserByEmail({ email }))) fail(`${email} has no account.`);
   const now = new Date();
-  const locked = lockedAccounts({ now }).some((account) => account.email === email);
-  unlockAccount({ email, by: null, now });
+  const locked = (await lockedAccounts({ now })).some((account) => account.email === email);
+  await unlockAccount({ email, by: null, now });
   closeDb();
   console.log(
     locked
@@ -36,4 +36,4 @@ function main(): void {
   );
 }
 
-main();
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

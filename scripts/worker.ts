@@ -11,7 +11,7 @@ import { startRetentionSweeper } from '@/server/retention-sweeper';
 
 const GRACE_MS = 6_000;
 
-function main(): void {
+async function main(): Promise<void> {
   let config: ReturnType<typeof env>;
   try {
     config = env();
@@ -19,7 +19,7 @@ function main(): void {
     console.error((error as Error).message);
     process.exit(2);
   }
-  getDb();
+  await getDb();
   startRetentionSweeper((message) => console.log(`[worker] ${message}`));
   const worker = startDraftingWorker({
     concurrency: config.DRAFT_CONCURRENCY,
@@ -57,4 +57,7 @@ function main(): void {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

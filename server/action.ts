@@ -65,7 +65,7 @@ export function action<const W extends Who, S extends z.ZodType, Done>(
     const typed = Object.fromEntries(
       Object.entries(fields).filter(([name]) => !SECRET_FIELD.test(name) && !name.startsWith('$')),
     ) as Typed<S>;
-    const parsed = guard.input.safeParse(fields);
+    const parsed = await guard.input.safeParseAsync(fields);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error) as Partial<Record<FieldsOf<S>, string>>;
       return { ok: false, status: 400, errors, values: typed };

@@ -48,7 +48,7 @@ async function limited(
   now: Date,
   check: () => boolean | Promise<boolean>,
 ): Promise<CredentialCheck> {
-  const reserved = reserveSignInAttempt({
+  const reserved = await reserveSignInAttempt({
     keys: { check: key },
     at: now,
     since: new Date(now.getTime() - CREDENTIAL_CHECK_LIMIT.windowMs),
@@ -59,8 +59,8 @@ async function limited(
   });
   if (!reserved.ok) return { ok: false, kind: 'limited', retryAfterSeconds: reserved.refusal };
   if (!(await check())) return { ok: false, kind: 'wrong' };
-  withdrawSignInAttempt({ ids: reserved.ids });
-  clearSignInFailures({ keys: [key] });
+  await withdrawSignInAttempt({ ids: reserved.ids });
+  await clearSignInFailures({ keys: [key] });
   return { ok: true };
 }
 
@@ -76,7 +76,7 @@ export async function checkCurrentPassword({
 }): Promise<CredentialCheck & { passwordHash?: string }> {
   let checkedHash: string | undefined;
   const result = await limited(`password-check:${userId}`, now, async () => {
-    const user = findActiveUserById({ id: userId });
+    const user = await findActiveUserById({ id: userId });
     if (!user) return false;
     checkedHash = user.passwordHash;
     return verifyPassword(password, user.passwordHash);
@@ -100,8 +100,8 @@ export async function checkSecondFactor({
   now?: Date;
 }): Promise<SecondFactorCheck> {
   let via: 'app' | 'recovery' = 'app';
-  const result = await limited(secondFactorFailureKey(userId), now, () => {
-    const user = findActiveUserById({ id: userId });
+  const result = await limited(secondFactorFailureKey(userId), now, async () => {
+    const user = await findActiveUserById({ id: userId });
     if (!user?.totpSecret) return false;
     if (totpCodeFrom(code)) {
       const check = checkTotpCode({
@@ -110,10 +110,10 @@ export async function checkSecondFactor({
         now,
         lastStep: user.totpLastStep,
       });
-      return check.ok && acceptTotpStep({ userId, step: check.step });
+      return check.ok && (await acceptTotpStep({ userId, step: check.step }));
     }
     via = 'recovery';
-    return spendRecoveryCode({ userId, codeHash: hashRecoveryCode(code), now }).ok;
+    return (await spendRecoveryCode({ userId, codeHash: hashRecoveryCode(code), now })).ok;
   });
   return result.ok ? { ...result, via } : result;
 }
@@ -126,7 +126,7 @@ export async function beginSecondFactor({ userId }: { userId: number }): Promise
   const now = new Date();
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
-  insertSignInChallenge({ id: hashSessionToken(token), userId, now, expiresAt });
+  await insertSignInChallenge({ id: hashSessionToken(token), userId, now, expiresAt });
   const secure = await requestIsHttps();
   const jar = await cookies();
   jar.set(challengeCookieName({ secure }), token, sessionCookieOptions({ secure, expiresAt }));
@@ -141,13 +141,13 @@ export async function pendingSecondFactor(): Promise<{
   const token = challengeTokenFrom((name) => jar.get(name)?.value);
   if (!token) return null;
   const challengeId = hashSessionToken(token);
-  const found = findSignInChallenge({ id: challengeId, now: new Date() });
+  const found = await findSignInChallenge({ id: challengeId, now: new Date() });
   return found ? { challengeId, user: found.user } : null;
 }
 
 /** Ends the waiting sign-in (done, or abandoned) and clears its cookie. */
 export async function endSecondFactor({ challengeId }: { challengeId: string }): Promise<void> {
-  deleteSignInChallenge({ id: challengeId });
+  await deleteSignInChallenge({ id: challengeId });
   const jar = await cookies();
   jar.delete({ name: SECURE_CHALLENGE_COOKIE, path: '/', secure: true });
   jar.delete(PLAIN_CHALLENGE_COOKIE);

@@ -56,37 +56,57 @@ function start(current: Feed): () => void {
       broadcast({ event: 'progress', data: { questionId: event.questionId, event: event.event } });
     }
   });
-  let stamp = safeStamp();
-  let commits = safeCommitCount();
+  let stamp = '';
+  let commits = -1;
+  let stopped = false;
+  // One read at a time: a tick that comes while the last read still waits for the database (a
+  // transaction elsewhere in this process holds it) is skipped, and the next tick reads again.
+  let reading = false;
+  const read = (work: () => Promise<void>) => {
+    reading = true;
+    // Deliberately not awaited (a timer cannot wait): the reads catch their own errors, and
+    // `reading` keeps the next tick from starting another until this one ends.
+    void work().finally(() => {
+      reading = false;
+    });
+  };
+  read(async () => {
+    stamp = await safeStamp();
+    commits = await safeCommitCount();
+  });
   const timer = setInterval(() => {
-    const moved = safeCommitCount();
-    if (moved === commits) return;
-    commits = moved;
-    const next = safeStamp();
-    if (next !== stamp) {
-      stamp = next;
-      broadcast({ event: 'queue', data: { questionId: null } });
-    }
+    if (reading) return;
+    read(async () => {
+      const moved = await safeCommitCount();
+      if (moved === commits) return;
+      commits = moved;
+      const next = await safeStamp();
+      if (next !== stamp) {
+        stamp = next;
+        if (!stopped) broadcast({ event: 'queue', data: { questionId: null } });
+      }
+    });
   }, FEED_POLL_MS);
   timer.unref();
   return () => {
+    stopped = true;
     unsubscribe();
     clearInterval(timer);
     current.stop = undefined;
   };
 }
 
-function safeCommitCount(): number {
+async function safeCommitCount(): Promise<number> {
   try {
-    return otherConnectionsCommitCount();
+    return await otherConnectionsCommitCount();
   } catch {
     return -1;
   }
 }
 
-function safeStamp(): string {
+async function safeStamp(): Promise<string> {
   try {
-    return inboxChangeStamp();
+    return await inboxChangeStamp();
   } catch {
     // A busy or closing database: try again at the next tick.
     return '';

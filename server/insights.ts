@@ -40,14 +40,16 @@ const HOUR_MS = 3_600_000;
 const MARKED_LIMIT = 50;
 
 /** The range the query string asks for, in the bakery's days, with their instants. */
-export function insightsRange(
+export async function insightsRange(
   query: Record<string, string | string[] | undefined>,
   now = new Date(),
-): RangeResult & {
-  days: DayWindow[];
-  timezone: string;
-} {
-  const { data } = getBakeryData();
+): Promise<
+  RangeResult & {
+    days: DayWindow[];
+    timezone: string;
+  }
+> {
+  const { data } = await getBakeryData();
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   const resolved = resolveRange(
     { range: first(query.range), from: first(query.from), to: first(query.to) },
@@ -57,52 +59,52 @@ export function insightsRange(
 }
 
 /** Everything the owner's dashboard shows for a range. */
-export function loadDashboard(days: DayWindow[]) {
+export async function loadDashboard(days: DayWindow[]) {
   const dates = days.map((d) => d.date);
-  const waits = withDates(days, listFirstReplyWaits({ days }), (row) => row.receivedAt);
-  const edits = editsByDay({ dates, editsByDay: countEditsByDay({ days }) });
+  const waits = withDates(days, await listFirstReplyWaits({ days }), (row) => row.receivedAt);
+  const edits = editsByDay({ dates, editsByDay: await countEditsByDay({ days }) });
   const budgetCents = dailyLimitCents({
-    settingCents: getBakery().dailyBudgetCents,
+    settingCents: (await getBakery()).dailyBudgetCents,
     defaultDollars: env().DRAFT_DAILY_DOLLARS,
   });
   const start = new Date(days[0]?.start ?? 0);
   const end = new Date(days[days.length - 1]?.end ?? 0);
   return {
-    volume: volumeByDay({ dates, questions: countQuestionsByDay({ days }) }),
+    volume: volumeByDay({ dates, questions: await countQuestionsByDay({ days }) }),
     replyTimes: replyTimesByDay({
       dates,
       waits,
-      answeredWithin: countAnsweredWithin({ days, withinMs: HOUR_MS }),
+      answeredWithin: await countAnsweredWithin({ days, withinMs: HOUR_MS }),
     }),
     edits,
-    topics: editsByTopic({ editsByTool: countEditsByTool({ days }) }),
-    discards: countDiscardReasons({ days }),
+    topics: editsByTopic({ editsByTool: await countEditsByTool({ days }) }),
+    discards: await countDiscardReasons({ days }),
     spend: spendByDay({
       dates,
-      spend: sumSpendByDay({ days }),
+      spend: await sumSpendByDay({ days }),
       repliesByDay: new Map(edits.days.map((day) => [day.date, day.total])),
       budgetCents,
     }),
     budgetCents,
-    marks: countPersonMarks({ days }),
-    asked: groupMarkedQuestions(listMarkedQuestions({ days, limit: MARKED_LIMIT })),
-    unsold: countUnsoldAsks(listNotFoundMenuLookups({ since: start, until: end })),
-    people: figuresByPerson({ people: countRepliesByPerson({ days }), waits }),
+    marks: await countPersonMarks({ days }),
+    asked: groupMarkedQuestions(await listMarkedQuestions({ days, limit: MARKED_LIMIT })),
+    unsold: countUnsoldAsks(await listNotFoundMenuLookups({ since: start, until: end })),
+    people: figuresByPerson({ people: await countRepliesByPerson({ days }), waits }),
   };
 }
 
-export type Dashboard = ReturnType<typeof loadDashboard>;
+export type Dashboard = Awaited<ReturnType<typeof loadDashboard>>;
 
 /** One person's own figures (or, with no person, everyone's): reply times and edits. */
-export function loadPersonFigures(days: DayWindow[], sentBy: number | undefined) {
+export async function loadPersonFigures(days: DayWindow[], sentBy: number | undefined) {
   const dates = days.map((d) => d.date);
   return {
     replyTimes: replyTimesByDay({
       dates,
-      waits: withDates(days, listFirstReplyWaits({ days, sentBy }), (row) => row.receivedAt),
-      answeredWithin: countAnsweredWithin({ days, withinMs: HOUR_MS, sentBy }),
+      waits: withDates(days, await listFirstReplyWaits({ days, sentBy }), (row) => row.receivedAt),
+      answeredWithin: await countAnsweredWithin({ days, withinMs: HOUR_MS, sentBy }),
     }),
-    edits: editsByDay({ dates, editsByDay: countEditsByDay({ days, sentBy }) }),
-    topics: editsByTopic({ editsByTool: countEditsByTool({ days, sentBy }) }),
+    edits: editsByDay({ dates, editsByDay: await countEditsByDay({ days, sentBy }) }),
+    topics: editsByTopic({ editsByTool: await countEditsByTool({ days, sentBy }) }),
   };
 }

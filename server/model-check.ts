@@ -32,7 +32,7 @@ export async function checkConfiguredModel({ now }: { now: Date }): Promise<Mode
           "Not configured: DRAFT_MODEL=openai needs OPENAI_API_KEY for OpenAI's API, or OPENAI_BASE_URL for a server of your own.",
       };
     }
-    const { data: facts } = getBakeryData();
+    const { data: facts } = await getBakeryData();
     const model = modelConfigFromEnv(config, { facts, now, model: 'openai' });
     if (model.kind !== 'openai') throw new Error('an OpenAI configuration was asked for');
     const check = await checkOpenAI({ settings: model.openai, ...promptParts({ facts, now }) });
@@ -45,7 +45,7 @@ export async function checkConfiguredModel({ now }: { now: Date }): Promise<Mode
         'Not configured: ANTHROPIC_API_KEY is not set, so drafts use the offline drafter. Set it to draft with Claude.',
     };
   }
-  const { data: facts } = getBakeryData();
+  const { data: facts } = await getBakeryData();
   const model = modelConfigFromEnv(config, { facts, now, model: 'claude' });
   if (model.kind !== 'claude') throw new Error('a Claude configuration was asked for');
   const check = await checkClaude({ settings: model.claude, ...promptParts({ facts, now }) });

@@ -9,15 +9,16 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * sweeping at once erase each conversation once.
  */
 export function startRetentionSweeper(log: (message: string) => void = console.log): void {
-  const sweep = () => {
+  const sweep = async () => {
     try {
-      const { erased, days } = eraseExpiredConversations({ now: new Date(), by: null });
+      const { erased, days } = await eraseExpiredConversations({ now: new Date(), by: null });
       if (erased > 0)
         log(`[retention] erased ${erased} conversation(s) closed over ${days} days ago`);
     } catch (error) {
       console.error('[retention] could not erase expired conversations:', error);
     }
   };
-  sweep();
-  setInterval(sweep, SWEEP_EVERY_MS).unref();
+  // Not awaited: a sweep reports its own failure, and start-up does not wait for it.
+  void sweep();
+  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 }

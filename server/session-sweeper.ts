@@ -8,13 +8,14 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
  * presents again, at start-up and hourly, so the table does not grow for ever.
  */
 export function startSessionSweeper(): void {
-  const sweep = () => {
+  const sweep = async () => {
     try {
-      deleteExpiredSessions({ now: new Date() });
+      await deleteExpiredSessions({ now: new Date() });
     } catch (error) {
       console.error('[sessions] could not delete expired sessions:', error);
     }
   };
-  sweep();
-  setInterval(sweep, SWEEP_EVERY_MS).unref();
+  // Not awaited: a sweep reports its own failure and never rejects; start-up goes on meanwhile.
+  void sweep();
+  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 }

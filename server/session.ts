@@ -41,7 +41,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const token = sessionTokenFrom((name) => jar.get(name)?.value);
   if (!token) return null;
   const id = hashSessionToken(token);
-  const found = findSessionWithUser({ id });
+  const found = await findSessionWithUser({ id });
   if (!found) return null;
   const verdict = judgeSession({
     createdAt: found.session.createdAt,
@@ -50,11 +50,11 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     policy: currentPolicy(),
   });
   if (verdict.kind === 'expired') {
-    deleteSession({ id });
+    await deleteSession({ id });
     return null;
   }
   if (verdict.kind === 'touch') {
-    touchSession({ id, lastSeenAt: verdict.lastSeenAt, expiresAt: verdict.expiresAt });
+    await touchSession({ id, lastSeenAt: verdict.lastSeenAt, expiresAt: verdict.expiresAt });
   }
   return { ...found.user, sessionId: id };
 });
@@ -84,7 +84,7 @@ export async function logDenial(
 ): Promise<void> {
   if (!user || decision.ok || decision.status !== 403 || decision === PASSWORD_CHANGE_FIRST) return;
   const list = await headers();
-  recordSecurityEvent({
+  await recordSecurityEvent({
     kind: 'accessDenied',
     userId: user.id,
     account: user.email,
@@ -115,7 +115,7 @@ export async function requireUser({
   if (decision === PASSWORD_CHANGE_FIRST) redirect(PASSWORD_CHANGE_PATH);
   await logDenial(user, decision, { surface: 'page' });
   if (decision.status === 403) forbidden();
-  if (!hasAnyUser()) redirect('/setup');
+  if (!(await hasAnyUser())) redirect('/setup');
   redirect(returnTo ? `/login?next=${encodeURIComponent(returnTo)}` : '/login');
 }
 
@@ -153,7 +153,7 @@ export async function startSession({ userId }: { userId: number }): Promise<void
   const token = generateSessionToken();
   const policy = currentPolicy();
   const list = await headers();
-  insertSession({
+  await insertSession({
     id: hashSessionToken(token),
     userId,
     expiresAt: new Date(now.getTime() + Math.min(policy.idleMs, policy.absoluteMs)),
@@ -175,9 +175,9 @@ export async function endSession(): Promise<void> {
   const user = await getCurrentUser();
   const jar = await cookies();
   const token = sessionTokenFrom((name) => jar.get(name)?.value);
-  if (token) deleteSession({ id: hashSessionToken(token) });
+  if (token) await deleteSession({ id: hashSessionToken(token) });
   if (user) {
-    recordSecurityEvent({
+    await recordSecurityEvent({
       kind: 'signOut',
       userId: user.id,
       account: user.email,

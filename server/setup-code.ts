@@ -23,8 +23,8 @@ function readCode(): string | null {
 }
 
 /** The current code, made now if there is none; null once any account exists. */
-export function currentSetupCode(): { code: string; created: boolean } | null {
-  if (hasAnyUser()) {
+export async function currentSetupCode(): Promise<{ code: string; created: boolean } | null> {
+  if (await hasAnyUser()) {
     forgetSetupCode();
     return null;
   }
@@ -48,14 +48,14 @@ export function forgetSetupCode(): void {
   rmSync(path(), { force: true });
 }
 
-export function checkSetupCode(typed: string): boolean {
-  const current = currentSetupCode();
+export async function checkSetupCode(typed: string): Promise<boolean> {
+  const current = await currentSetupCode();
   return current !== null && setupCodeMatches(typed, current.code);
 }
 
 /** At start-up: prints the code to this server's console while the desk has no account. */
-export function announceSetupCode(): void {
-  const current = currentSetupCode();
+export async function announceSetupCode(): Promise<void> {
+  const current = await currentSetupCode();
   if (!current) return;
   console.log(
     [

@@ -6,13 +6,14 @@ import { accountFailureKey, SIGN_IN_LIMITS } from '@/lib/auth/sign-in-limit';
 export type LockedAccount = { email: string; failures: number; unlocksAt: Date };
 
 /** Accounts at their ceiling of failed sign-ins now (lib/auth/sign-in-limit.ts). */
-export function lockedAccounts({ now }: { now: Date }): LockedAccount[] {
+export async function lockedAccounts({ now }: { now: Date }): Promise<LockedAccount[]> {
   const { maxFailures, windowMs } = SIGN_IN_LIMITS.account;
-  return listKeysOverLimit({
+  const over = await listKeysOverLimit({
     prefix: 'account:',
     since: new Date(now.getTime() - windowMs),
     atLeast: maxFailures,
-  }).map(({ key, failures, latest }) => ({
+  });
+  return over.map(({ key, failures, latest }) => ({
     email: key.slice('account:'.length),
     failures,
     unlocksAt: new Date(latest.getTime() + windowMs),
@@ -23,7 +24,7 @@ export function lockedAccounts({ now }: { now: Date }): LockedAccount[] {
  * An owner clears an account's ceiling. The per-address limits stay: whoever was guessing is
  * still slowed down, and the person can sign in again from their own address.
  */
-export function unlockAccount({
+export async function unlockAccount({
   email,
   by,
   now,
@@ -32,7 +33,7 @@ export function unlockAccount({
   /** The owner who asked, or null from the command line. */
   by: number | null;
   now: Date;
-}): void {
-  clearSignInFailures({ keys: [accountFailureKey(email)] });
-  recordSecurityEvent({ kind: 'unlock', userId: by, account: email.toLowerCase(), at: now });
+}): Promise<void> {
+  await clearSignInFailures({ keys: [accountFailureKey(email)] });
+  await recordSecurityEvent({ kind: 'unlock', userId: by, account: email.toLowerCase(), at: now });
 }

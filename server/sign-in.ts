@@ -55,7 +55,7 @@ export async function attemptSignIn({
   const keys = signInFailureKeys({ email, address });
   const now = new Date();
   const account = email.trim().toLowerCase();
-  const reserved = reserveSignInAttempt({
+  const reserved = await reserveSignInAttempt({
     keys,
     at: now,
     since: new Date(now.getTime() - SIGN_IN_LOOKBACK_MS),
@@ -69,21 +69,21 @@ export async function attemptSignIn({
     return { ok: false, kind: 'limited', limit, retryAfterSeconds };
   }
 
-  const user = findActiveUserByEmail({ email });
+  const user = await findActiveUserByEmail({ email });
   // Unknown emails cost the same hash as known ones, so timing does not reveal accounts; the
   // gate keeps a burst of them from costing more than a few hashes at a time.
   const checking = passwordHashGate.tryRun(() =>
     verifyPassword(password, user?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH),
   );
   if (!checking) {
-    withdrawSignInAttempt({ ids: reserved.ids });
+    await withdrawSignInAttempt({ ids: reserved.ids });
     return { ok: false, kind: 'busy', retryAfterSeconds: SIGN_IN_BUSY.retryAfterSeconds };
   }
   const matches = await checking;
   const at = new Date();
   if (!user || !matches) {
     // The attempt was counted as a failure up front; a wrong password simply leaves it counted.
-    recordSecurityEvent({
+    await recordSecurityEvent({
       kind: 'signInFailure',
       userId: null,
       account,
@@ -92,7 +92,7 @@ export async function attemptSignIn({
     });
     const before = judgeSignInLimit({ failures: reserved.failures, now });
     if (!before.limited && before.reachesCeiling) {
-      recordSecurityEvent({
+      await recordSecurityEvent({
         kind: 'lockout',
         userId: null,
         account,
@@ -102,17 +102,23 @@ export async function attemptSignIn({
     }
     return { ok: false, kind: 'invalid' };
   }
-  withdrawSignInAttempt({ ids: reserved.ids });
+  await withdrawSignInAttempt({ ids: reserved.ids });
   // Not the address's count: one good sign-in must not reset a password-spraying run from the
   // same address.
-  clearSignInFailures({ keys: [keys.pair, keys.account] });
-  recordSecurityEvent({ kind: 'signInSuccess', userId: user.id, account, detail: { address }, at });
+  await clearSignInFailures({ keys: [keys.pair, keys.account] });
+  await recordSecurityEvent({
+    kind: 'signInSuccess',
+    userId: user.id,
+    account,
+    detail: { address },
+    at,
+  });
   // Hashing parameters raised since this password was set: store a hash made with today's
   // (through the gate too; when it is full, the next sign-in will do it).
   if (needsRehash(user.passwordHash)) {
     const rehash = passwordHashGate.tryRun(() => hashPassword(password));
     if (rehash) {
-      upgradePasswordHash({
+      await upgradePasswordHash({
         userId: user.id,
         expectedHash: user.passwordHash,
         passwordHash: await rehash,

@@ -7,10 +7,10 @@ import type { BudgetStatus } from '@/lib/spending/budget';
  * Today's model spend for the pages. Only a paid model is held back by the budget: with the
  * offline drafter every draft costs nothing and none waits, so there is nothing to show.
  */
-export function spendingToday(now = new Date()): BudgetStatus & { paid: boolean } {
+export async function spendingToday(now = new Date()): Promise<BudgetStatus & { paid: boolean }> {
   const config = env();
   return {
-    ...budgetToday({ now, defaultDollars: config.DRAFT_DAILY_DOLLARS }),
+    ...(await budgetToday({ now, defaultDollars: config.DRAFT_DAILY_DOLLARS })),
     paid: config.DRAFT_MODEL !== 'offline',
   };
 }

@@ -5,8 +5,8 @@ import { spendingToday } from '@/server/spending';
  * Why queued questions are not being drafted, once the day's model budget is spent. Shown in
  * the inbox, and on the question page of a question that waits.
  */
-export function ModelBudgetReached() {
-  const spending = spendingToday();
+export async function ModelBudgetReached() {
+  const spending = await spendingToday();
   if (!spending.paid || !spending.reached) return null;
   return (
     <p
@@ -20,8 +20,8 @@ export function ModelBudgetReached() {
 }
 
 /** The owner's view of today's model spend on every admin page. */
-export function ModelSpendToday() {
-  const spending = spendingToday();
+export async function ModelSpendToday() {
+  const spending = await spendingToday();
   if (!spending.paid) return null;
   const figures = `Model spend today: ${formatSpend(spending.spentUsd)} of ${formatSpend(spending.limitCents / 100)}.`;
   return (

@@ -9,7 +9,7 @@ import { SignOutButton } from './sign-out-button';
  * The header of every staff and owner page: `<AppShell user={await requireUser(…)}>`.
  * Links appear by role; the pages themselves still check on the server.
  */
-export function AppShell({
+export async function AppShell({
   user,
   children,
   wide = false,
@@ -19,7 +19,7 @@ export function AppShell({
   /** Pages with two columns (the inbox) use the whole width. */
   wide?: boolean;
 }) {
-  const bakery = getBakery();
+  const bakery = await getBakery();
   return (
     <div className="min-h-screen">
       <header className="flex flex-wrap items-center gap-4 border-b border-stone-200 px-6 py-3">

@@ -65,7 +65,7 @@ export const changePasswordAction = action(
     }
     const problem = passwordProblem({ password: newPassword, email: user.email, name: user.name });
     if (problem) return refused<PasswordFields>(400, { errors: { newPassword: problem } });
-    const changed = changePassword({
+    const changed = await changePassword({
       userId: user.id,
       expectedHash: current.passwordHash ?? '',
       passwordHash: await hashPassword(newPassword),
@@ -93,7 +93,7 @@ export const endSessionAction = action(
       await endSession();
       redirect('/login');
     }
-    if (!deleteSessionOfUser({ id: sessionId, userId: user.id })) {
+    if (!(await deleteSessionOfUser({ id: sessionId, userId: user.id }))) {
       return refused(409, { message: 'That session has already ended.' });
     }
     revalidatePath('/account');
@@ -105,7 +105,7 @@ export const endSessionAction = action(
 export const signOutEverywhereAction = action(
   { role: 'staff', input: noInput },
   async (_, user) => {
-    deleteSessionsOfUser({ userId: user.id, now: new Date() });
+    await deleteSessionsOfUser({ userId: user.id, now: new Date() });
     await endSession();
     redirect('/login');
   },
@@ -114,7 +114,7 @@ export const signOutEverywhereAction = action(
 /** Owners: a fresh secret to enrol, shown on /account until a code from it is confirmed. */
 export const startTwoFactorAction = action({ role: 'owner', input: noInput }, async (_, user) => {
   if (user.totpEnabledAt) return refused(409, { message: 'Two-factor sign-in is already on.' });
-  setPendingTotpSecret({ userId: user.id, secret: generateTotpSecret() });
+  await setPendingTotpSecret({ userId: user.id, secret: generateTotpSecret() });
   revalidatePath('/account');
   return { ok: true as const };
 });
@@ -126,7 +126,7 @@ export const startTwoFactorAction = action({ role: 'owner', input: noInput }, as
 export const confirmTwoFactorAction = action(
   { role: 'owner', input: codeInput },
   async ({ code }, user) => {
-    const secret = findActiveUserById({ id: user.id })?.totpPendingSecret;
+    const secret = (await findActiveUserById({ id: user.id }))?.totpPendingSecret;
     if (!secret) return refused(409, { message: 'Start again: there is no secret waiting.' });
     const now = new Date();
     const check = checkTotpCode({ secret, code, now, lastStep: null });
@@ -135,7 +135,7 @@ export const confirmTwoFactorAction = action(
       return refused(400, { errors: { code: mismatch } });
     }
     const recoveryCodes = generateRecoveryCodes();
-    const enabled = enableTwoFactor({
+    const enabled = await enableTwoFactor({
       userId: user.id,
       secret,
       step: check.step,
@@ -164,7 +164,7 @@ export const disableTwoFactorAction = action(
     if (!codeCheck.ok) {
       return checkRefusal<'password' | 'code'>(codeCheck, 'code', 'That code is not right.');
     }
-    disableTwoFactor({ userId: user.id, now: new Date() });
+    await disableTwoFactor({ userId: user.id, now: new Date() });
     revalidatePath('/account');
     return { ok: true as const, message: 'Two-factor sign-in is off.' };
   },

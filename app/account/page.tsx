@@ -41,7 +41,7 @@ export default async function AccountPage() {
       </AppShell>
     );
   }
-  const timeZone = getBakery().timezone;
+  const timeZone = (await getBakery()).timezone;
   return (
     <AppShell user={user}>
       <h1 className="text-2xl font-semibold">Your account</h1>
@@ -61,8 +61,8 @@ export default async function AccountPage() {
   );
 }
 
-function Sessions({ user, timeZone }: { user: CurrentUser; timeZone: string }) {
-  const sessions = listSessionsOfUser({ userId: user.id });
+async function Sessions({ user, timeZone }: { user: CurrentUser; timeZone: string }) {
+  const sessions = await listSessionsOfUser({ userId: user.id });
   return (
     <section className="flex flex-col gap-4" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading" className="text-xl font-semibold">
@@ -125,10 +125,10 @@ function Sessions({ user, timeZone }: { user: CurrentUser; timeZone: string }) {
 }
 
 async function TwoFactor({ user, timeZone }: { user: CurrentUser; timeZone: string }) {
-  const row = findActiveUserById({ id: user.id });
+  const row = await findActiveUserById({ id: user.id });
   let body: ReactNode;
   if (user.totpEnabledAt) {
-    const left = countUnusedRecoveryCodes({ userId: user.id });
+    const left = await countUnusedRecoveryCodes({ userId: user.id });
     body = (
       <>
         <p data-testid="two-factor-status">
@@ -141,7 +141,7 @@ async function TwoFactor({ user, timeZone }: { user: CurrentUser; timeZone: stri
     );
   } else if (row?.totpPendingSecret) {
     const secret = row.totpPendingSecret;
-    const uri = totpUri({ secret, account: user.email, issuer: getBakery().name });
+    const uri = totpUri({ secret, account: user.email, issuer: (await getBakery()).name });
     body = (
       <>
         <ol className="flex list-decimal flex-col gap-2 pl-5 text-stone-800">

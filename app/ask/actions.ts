@@ -14,7 +14,7 @@ export const submitQuestion = action(
   async (question, _user, typed) => {
     const allowance = await takeCustomerMessage();
     if (!allowance.allowed) return refused(429, { message: allowance.message }, typed);
-    const stored = createQuestion({
+    const stored = await createQuestion({
       text: question.text,
       customerName: question.name,
       customerEmail: question.email,

@@ -5,8 +5,8 @@ import { AskForm } from './ask-form';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Ask a question' };
 
-export default function AskPage() {
-  const bakery = getBakery();
+export default async function AskPage() {
+  const bakery = await getBakery();
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-6 px-6 py-12">
       <header className="flex flex-col gap-2">

@@ -37,13 +37,13 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const rawSearch = Array.isArray(params.q) ? params.q[0] : params.q;
   const search = rawSearch?.trim().slice(0, 200) || undefined;
   const person = parsePersonFilter(params.person);
-  const counts = countByGroup(countQuestionsByStatus({ search, needsPerson: person }));
+  const counts = countByGroup(await countQuestionsByStatus({ search, needsPerson: person }));
   const pages = pageCount(counts[group], PAGE_SIZE);
   const page = Math.min(parsePage(params.page), pages);
-  const rows = listInbox({ group, search, needsPerson: person, page, pageSize: PAGE_SIZE });
+  const rows = await listInbox({ group, search, needsPerson: person, page, pageSize: PAGE_SIZE });
   const from = { group, search, person };
-  const facts = currentFacts();
-  const { timezone } = getBakery();
+  const facts = await currentFacts();
+  const { timezone } = await getBakery();
 
   return (
     <AppShell user={user} wide>

@@ -13,7 +13,7 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<{ next?: string | string[] }>;
 }) {
-  if (!hasAnyUser()) redirect('/setup');
+  if (!(await hasAnyUser())) redirect('/setup');
   const { next } = await searchParams;
   const nextPath = typeof next === 'string' ? safeNextPath(next) : undefined;
   const user = await getCurrentUser();

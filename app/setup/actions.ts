@@ -20,17 +20,17 @@ const ALREADY_SET_UP = 'This desk already has an owner. Sign in instead.';
 export const createOwner = action(
   { role: 'anyone', input: setupInput },
   async ({ setupCode, name, email, password }, _user, typed) => {
-    if (hasAnyUser()) return refused(409, { message: ALREADY_SET_UP }, typed);
+    if (await hasAnyUser()) return refused(409, { message: ALREADY_SET_UP }, typed);
     // Both said at once, so one correction does it; a wrong code still gets no password hash.
     const errors: { setupCode?: string; password?: string } = {};
-    if (!checkSetupCode(setupCode)) {
+    if (!(await checkSetupCode(setupCode))) {
       errors.setupCode = 'That is not the setup code printed where the desk was started.';
     }
     const problem = passwordProblem({ password, email, name });
     if (problem) errors.password = problem;
     if (errors.setupCode || errors.password) return refused(400, { errors }, typed);
     const passwordHash = await hashPassword(password);
-    const created = createFirstOwner({ name, email, passwordHash, now: new Date() });
+    const created = await createFirstOwner({ name, email, passwordHash, now: new Date() });
     if (!created.ok) return refused(409, { message: ALREADY_SET_UP }, typed);
     forgetSetupCode();
     await startSession({ userId: created.user.id });

@@ -7,8 +7,8 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Set up' };
 
 /** First run only: once any account exists this page is gone for good. */
-export default function SetupPage() {
-  if (hasAnyUser()) notFound();
+export default async function SetupPage() {
+  if (await hasAnyUser()) notFound();
   return (
     <main className="mx-auto flex max-w-md flex-col gap-6 px-6 py-16">
       <h1 className="text-2xl font-semibold">Set up the desk</h1>

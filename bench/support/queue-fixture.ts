@@ -1,4 +1,4 @@
-import { getDb } from '@/db/client';
+import { getDb, immediate } from '@/db/client';
 import { createQuestion } from '@/db/questions';
 import { useTempDatabase as openTempDatabase } from '@/tests/support/temp-db';
 
@@ -6,14 +6,15 @@ import { useTempDatabase as openTempDatabase } from '@/tests/support/temp-db';
  * A fresh, migrated and seeded database file (WAL) for this process, holding exactly `count`
  * queued questions: the seed's sample questions are set aside.
  */
-export function freshQueue(count: number): { path: string; cleanup: () => void } {
+export async function freshQueue(count: number): Promise<{ path: string; cleanup: () => void }> {
   const temp = openTempDatabase();
-  const db = getDb();
+  const db = await getDb();
   db.$client.prepare("update questions set status = 'discarded'").run();
   const start = Date.now() - count;
-  db.$client.transaction(() => {
+  // One transaction for the lot: each question's own transaction joins it.
+  await immediate(db, async () => {
     for (let i = 0; i < count; i++) {
-      createQuestion({
+      await createQuestion({
         text: 'Can I pick up two rye loaves on Saturday at 9?',
         customerName: `Customer ${i}`,
         customerEmail: null,
@@ -21,13 +22,13 @@ export function freshQueue(count: number): { path: string; cleanup: () => void }
         now: new Date(start + i),
       });
     }
-  })();
+  });
   return temp;
 }
 
-export function countByStatus(status: string): number {
-  return getDb()
-    .$client.prepare('select count(*) from questions where status = ?')
+export async function countByStatus(status: string): Promise<number> {
+  return (await getDb()).$client
+    .prepare('select count(*) from questions where status = ?')
     .pluck()
     .get(status) as number;
 }

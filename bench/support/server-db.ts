@@ -12,22 +12,22 @@ export function scratchFolder(): { dir: string; remove: () => void } {
 }
 
 /** A migrated database with the example bakery, as a fresh server would make it. */
-export function preparedDatabase(path: string): void {
-  openDatabase({ path, seed: true }).$client.close();
+export async function preparedDatabase(path: string): Promise<void> {
+  (await openDatabase({ path, seed: true })).$client.close();
 }
 
 /**
  * Points this process's database at `path` for the length of `work` (for db/ functions such as
  * createUser), then closes it again.
  */
-export function withDatabase<T>(path: string, work: () => T): T {
+export async function withDatabase<T>(path: string, work: () => Promise<T>): Promise<T> {
   const before = process.env.DATABASE_PATH;
   closeDb();
   process.env.DATABASE_PATH = path;
   resetEnvForTests();
   try {
-    getDb();
-    return work();
+    await getDb();
+    return await work();
   } finally {
     closeDb();
     process.env.DATABASE_PATH = before;
@@ -35,8 +35,13 @@ export function withDatabase<T>(path: string, work: () => T): T {
   }
 }
 
-export function addStaff(input: { email: string; passwordHash: string }): number {
-  const created = createUser({ ...input, name: 'Bench Staff', role: 'staff', now: new Date() });
+export async function addStaff(input: { email: string; passwordHash: string }): Promise<number> {
+  const created = await createUser({
+    ...input,
+    name: 'Bench Staff',
+    role: 'staff',
+    now: new Date(),
+  });
   if (!created.ok) throw new Error(`could not add ${input.email}: ${created.reason}`);
   return created.user.id;
 }

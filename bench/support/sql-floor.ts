@@ -7,31 +7,42 @@ import Database from 'better-sqlite3';
 
 export type Statement = { source: string; params: unknown[]; method: 'all' | 'get' };
 
-type Prepare = (source: string) => Database.Statement;
-
-/** Records every read `work` runs through `client` (better-sqlite3 beneath drizzle). */
-export function recordStatements(client: Database.Database, work: () => void): Statement[] {
+/**
+ * Records every read `work` runs through `client` (better-sqlite3 beneath drizzle). The
+ * connection prepares each statement once and keeps it, so a statement `work` runs may have been
+ * prepared before: the reads are caught where they run, on the statements' shared methods.
+ */
+export async function recordStatements(
+  client: Database.Database,
+  work: () => Promise<unknown>,
+): Promise<Statement[]> {
   const recorded: Statement[] = [];
-  const original: Prepare = client.prepare.bind(client);
-  const recording: Prepare = (source) => {
-    const statement = original(source);
-    if (!statement.reader) return statement;
-    for (const method of ['all', 'get'] as const) {
-      const run = statement[method].bind(statement) as (...params: unknown[]) => unknown;
-      Object.defineProperty(statement, method, {
-        value: (...params: unknown[]) => {
-          recorded.push({ source, params, method });
-          return run(...params);
-        },
-      });
-    }
-    return statement;
+  const prototype = Object.getPrototypeOf(client.prepare('select 1')) as Database.Statement;
+  const originals = {
+    all: Object.getOwnPropertyDescriptor(prototype, 'all') as PropertyDescriptor,
+    get: Object.getOwnPropertyDescriptor(prototype, 'get') as PropertyDescriptor,
   };
-  client.prepare = recording as typeof client.prepare;
+  for (const method of ['all', 'get'] as const) {
+    const run = originals[method].value as (
+      this: Database.Statement,
+      ...params: unknown[]
+    ) => unknown;
+    Object.defineProperty(prototype, method, {
+      ...originals[method],
+      value(this: Database.Statement, ...params: unknown[]) {
+        if (this.database === client && this.reader) {
+          recorded.push({ source: this.source, params, method });
+        }
+        return run.apply(this, params);
+      },
+    });
+  }
   try {
-    work();
+    await work();
   } finally {
-    client.prepare = original as typeof client.prepare;
+    for (const method of ['all', 'get'] as const) {
+      Object.defineProperty(prototype, method, originals[method]);
+    }
   }
   return recorded;
 }

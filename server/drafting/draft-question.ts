@@ -44,8 +44,8 @@ function errorMessage(error: unknown): string {
  * it, and which messages those were. A conversation always opens with a customer message; the
  * question's own text stands in only for one whose messages were never written.
  */
-function readThread(question: Question) {
-  const messages = threadForDrafting({ questionId: question.id });
+async function readThread(question: Question) {
+  const messages = await threadForDrafting({ questionId: question.id });
   const newestIndex = messages.findLastIndex((message) => message.author === 'customer');
   const newest = messages[newestIndex];
   if (!newest) {
@@ -81,31 +81,44 @@ export async function draftClaimedQuestion(input: {
   // The claim's own token, not the process's: another slot may hold this question by now.
   const leaseToken = question.leaseToken ?? '';
   const startedAt = new Date();
-  const { data, factsVersion } = getBakeryData();
-  const thread = readThread(question);
+  const { data, factsVersion } = await getBakeryData();
+  const thread = await readThread(question);
 
   // Our own controller: aborted by the caller (shutdown) or by losing the lease.
   const controller = new AbortController();
   const onCallerAbort = () => controller.abort(input.signal.reason);
   input.signal.addEventListener('abort', onCallerAbort, { once: true });
+  // The caller may have aborted while the facts and the thread were being read.
+  if (input.signal.aborted) onCallerAbort();
   let leaseLost = false;
+  // One renewal at a time: a beat that comes while the last one still waits for the database
+  // is skipped rather than queued behind it.
+  let renewing = false;
+  const renew = async () => {
+    let kept: boolean;
+    try {
+      kept = await renewLease({
+        questionId: question.id,
+        leaseToken,
+        leaseMs: settings.leaseMs,
+        now: new Date(),
+      });
+    } catch {
+      return; // A busy database: the next beat tries again, well before the lease runs out.
+    }
+    if (!kept) {
+      leaseLost = true;
+      controller.abort(new Error('The lease on this question was lost.'));
+    }
+  };
   const heartbeat = setInterval(
     () => {
-      let kept: boolean;
-      try {
-        kept = renewLease({
-          questionId: question.id,
-          leaseToken,
-          leaseMs: settings.leaseMs,
-          now: new Date(),
-        });
-      } catch {
-        return; // A busy database: the next beat tries again, well before the lease runs out.
-      }
-      if (!kept) {
-        leaseLost = true;
-        controller.abort(new Error('The lease on this question was lost.'));
-      }
+      if (renewing) return;
+      renewing = true;
+      // Never rejects (renew catches its own failures); the flag is cleared however it ends.
+      void renew().finally(() => {
+        renewing = false;
+      });
     },
     Math.max(250, Math.floor(settings.leaseMs / 3)),
   );
@@ -134,7 +147,7 @@ export async function draftClaimedQuestion(input: {
       factsVersion,
       ...thread.read,
     });
-    const stored = recordAttempt({
+    const stored = await recordAttempt({
       questionId: question.id,
       leaseToken,
       run: rows.run,
@@ -155,7 +168,7 @@ export async function draftClaimedQuestion(input: {
       // What is not a classified model failure (a model that cannot be built, a bug) is tried again.
       retryable: modelFailureOf(error)?.retryable ?? true,
     });
-    const stored = recordAttempt({
+    const stored = await recordAttempt({
       questionId: question.id,
       leaseToken,
       run: rowsForFailedRequest({

@@ -56,10 +56,10 @@ export type DraftNowResult =
  * lease, so a worker cannot draft it at the same time, and starts the same drafting function
  * the worker uses. The caller need not wait: progress is published as it goes.
  */
-export function draftNow({ questionId }: { questionId: number }): DraftNowResult {
+export async function draftNow({ questionId }: { questionId: number }): Promise<DraftNowResult> {
   const current = service();
   const settings = draftSettingsFromEnv();
-  const claim = claimQuestion({
+  const claim = await claimQuestion({
     id: questionId,
     owner: current.owner,
     leaseMs: settings.leaseMs,
@@ -81,11 +81,15 @@ export function draftNow({ questionId }: { questionId: number }): DraftNowResult
   return { ok: true, started };
 }
 
-/** Synchronous, for a server that is exiting: abort every draft and hand back every lease. */
-export function stopDraftingNow(): number {
+/**
+ * For a server that is exiting: aborts every draft at once and hands back every lease. The
+ * hand-back waits for no I/O (SQLite answers within the promise), so it is done before the
+ * server has finished closing.
+ */
+export async function stopDraftingNow(): Promise<number> {
   const current = holder.__bakeryDrafting;
   if (!current) return 0;
   current.stopping.abort(new Error('The server is shutting down.'));
-  current.worker?.stopNow();
+  await current.worker?.stopNow();
   return releaseLeases({ owner: current.owner, now: new Date() });
 }

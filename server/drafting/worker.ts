@@ -27,7 +27,7 @@ export type WorkerOptions = {
    * data_version), read every `everyMs` while slots are idle: a question another server took in
    * wakes them within that time instead of at the next poll.
    */
-  changeCheck?: { everyMs: number; read: () => number };
+  changeCheck?: { everyMs: number; read: () => Promise<number> };
   draft: DraftClaimed;
   owner?: string;
   log?: (message: string) => void;
@@ -40,8 +40,11 @@ export type Worker = {
    * their leases back. Resolves once every slot has stopped.
    */
   stop: (options?: { graceMs?: number }) => Promise<void>;
-  /** For a process that is exiting now: abort everything and release leases synchronously. */
-  stopNow: () => number;
+  /**
+   * For a process that is exiting now: aborts everything at once, then releases leases
+   * (resolving to how many were handed back).
+   */
+  stopNow: () => Promise<number>;
 };
 
 export function newWorkerOwner(): string {
@@ -70,7 +73,7 @@ export function startWorker(options: WorkerOptions): Worker {
     while (claiming) {
       let question: Question | undefined;
       try {
-        question = claimNextQuestion({
+        question = await claimNextQuestion({
           owner,
           leaseMs: options.leaseMs,
           maxAttempts: options.maxAttempts,
@@ -119,10 +122,10 @@ export function startWorker(options: WorkerOptions): Worker {
       ]);
       if (!late) abortAll.abort(new Error('The drafting worker is shutting down.'));
       await finished;
-      const released = releaseLeases({ owner, now: new Date() });
+      const released = await releaseLeases({ owner, now: new Date() });
       log(`drafting worker ${owner} stopped; ${released} question(s) handed back`);
     },
-    stopNow() {
+    async stopNow() {
       halt();
       abortAll.abort(new Error('The drafting worker is shutting down.'));
       return releaseLeases({ owner, now: new Date() });
@@ -132,16 +135,19 @@ export function startWorker(options: WorkerOptions): Worker {
 
 /** Calls `changed` whenever the count moves; a read that fails (a busy database) waits a tick. */
 function watchChanges(
-  check: { everyMs: number; read: () => number },
+  check: { everyMs: number; read: () => Promise<number> },
   changed: () => void,
   log: (message: string) => void,
 ): () => void {
   let last: number | undefined;
   let failing = false;
-  const timer = setInterval(() => {
+  // One read at a time: a tick that comes while the last read still waits (behind another
+  // statement's transaction, say) is skipped.
+  let reading = false;
+  const look = async () => {
     let now: number;
     try {
-      now = check.read();
+      now = await check.read();
       failing = false;
     } catch (error) {
       if (!failing) log(`could not read the database's change count: ${(error as Error).message}`);
@@ -150,6 +156,14 @@ function watchChanges(
     }
     if (last !== undefined && now !== last) changed();
     last = now;
+  };
+  const timer = setInterval(() => {
+    if (reading) return;
+    reading = true;
+    // Never rejects (look catches the read's failure); the flag is cleared however it ends.
+    void look().finally(() => {
+      reading = false;
+    });
   }, check.everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -62,10 +62,10 @@ export async function deliverClaimedEmail(input: {
   signal: AbortSignal;
 }): Promise<DeliveryOutcome> {
   const { email, settings } = input;
-  const bakery = getBakery();
+  const bakery = await getBakery();
   if (email.ticketToken === null) {
     // Only a row erased by hand reaches here: nothing to link to, so nothing to send.
-    recordEmailFailure({
+    await recordEmailFailure({
       id: email.id,
       leaseToken: email.leaseToken,
       next: { status: 'failed', lastError: 'The email lost its ticket link; it cannot be sent.' },
@@ -82,21 +82,23 @@ export async function deliverClaimedEmail(input: {
   let leaseLost = false;
   const heartbeat = setInterval(
     () => {
-      try {
-        if (
-          !renewEmailLease({
-            id: email.id,
-            leaseToken: email.leaseToken,
-            leaseMs: settings.leaseMs,
-            now: new Date(),
-          })
-        ) {
-          leaseLost = true;
-          controller.abort(new Error('The lease on this email was lost.'));
-        }
-      } catch {
-        // A busy database: the next beat tries again, well before the lease runs out.
-      }
+      // Not awaited: a beat is over when it is recorded, and both outcomes are handled here.
+      void renewEmailLease({
+        id: email.id,
+        leaseToken: email.leaseToken,
+        leaseMs: settings.leaseMs,
+        now: new Date(),
+      }).then(
+        (held) => {
+          if (!held) {
+            leaseLost = true;
+            controller.abort(new Error('The lease on this email was lost.'));
+          }
+        },
+        () => {
+          // A busy database: the next beat tries again, well before the lease runs out.
+        },
+      );
     },
     Math.max(250, Math.floor(settings.leaseMs / 3)),
   );
@@ -128,22 +130,22 @@ export async function deliverClaimedEmail(input: {
   const now = new Date();
   const response = info.response ?? '250 accepted';
   // First, with nothing before it: the acceptance is on record.
-  markEmailSent({ id: email.id, response, now });
-  recordMailChannelOk({ name: 'smtp', now });
+  await markEmailSent({ id: email.id, response, now });
+  await recordMailChannelOk({ name: 'smtp', now });
   publishDeskEvent({ kind: 'queueChanged', questionId: email.questionId });
   return { kind: 'sent', response };
 }
 
-function recordFailure(
+async function recordFailure(
   input: { email: ClaimedEmail; policy: DeliveryPolicy },
   error: SendFailure,
-): DeliveryOutcome {
+): Promise<DeliveryOutcome> {
   const now = new Date();
   const failure = classifyFailure(error);
   if (failure.serverTrouble) {
-    recordMailChannelError({ name: 'smtp', error: failure.words, now });
+    await recordMailChannelError({ name: 'smtp', error: failure.words, now });
   } else {
-    recordMailChannelOk({ name: 'smtp', now });
+    await recordMailChannelOk({ name: 'smtp', now });
   }
   const next = afterDeliveryFailure({
     failure,
@@ -152,7 +154,7 @@ function recordFailure(
     now,
     backoffBaseMs: input.policy.backoffBaseMs,
   });
-  const kept = recordEmailFailure({
+  const kept = await recordEmailFailure({
     id: input.email.id,
     leaseToken: input.email.leaseToken,
     next,
@@ -170,9 +172,9 @@ export async function checkSmtp(transport: Transport): Promise<void> {
   const now = () => new Date();
   try {
     await transport.verify();
-    recordMailChannelOk({ name: 'smtp', now: now() });
+    await recordMailChannelOk({ name: 'smtp', now: now() });
   } catch (error) {
-    recordMailChannelError({
+    await recordMailChannelError({
       name: 'smtp',
       error: classifyFailure(error as SendFailure).words,
       now: now(),

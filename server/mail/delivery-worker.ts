@@ -30,8 +30,12 @@ export type DeliveryWorker = {
   readonly owner: string;
   /** Stops claiming, lets the emails in hand finish for up to graceMs, then hands back the rest. */
   stop: (options?: { graceMs?: number }) => Promise<void>;
-  /** For a process exiting now: abort the sends in hand and hand their emails back, synchronously. */
-  stopNow: () => number;
+  /**
+   * For a process exiting now: abort the sends in hand and hand their emails back. The hand-back
+   * runs before the event loop's next turn (after any transaction already open in this process);
+   * the promise only brings the count.
+   */
+  stopNow: () => Promise<number>;
 };
 
 /**
@@ -59,7 +63,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     while (claiming) {
       let email: Awaited<ReturnType<typeof claimNextEmail>>;
       try {
-        email = claimNextEmail({
+        email = await claimNextEmail({
           owner,
           leaseMs: options.settings.leaseMs,
           maxAttempts: policy.maxAttempts,
@@ -114,7 +118,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
       if (!inTime) abortAll.abort(new Error('The delivery worker is shutting down.'));
       await finished;
       transport.close();
-      const released = releaseEmailLeases({ owner, now: new Date() });
+      const released = await releaseEmailLeases({ owner, now: new Date() });
       log(`email delivery ${owner} stopped; ${released} email(s) handed back`);
     },
     stopNow() {

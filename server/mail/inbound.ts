@@ -33,7 +33,7 @@ export async function takeEmail(
       messageId: null,
     };
   }
-  const stored = storeInboundEmail({ raw, read, now });
+  const stored = await storeInboundEmail({ raw, read, now });
   if (!stored.duplicate && stored.row.questionId !== null) {
     publishDeskEvent({ kind: 'queueChanged', questionId: stored.row.questionId });
   }
@@ -114,11 +114,11 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
   const stopping = new AbortController();
   let current: ImapFlow | undefined;
 
-  const failed = (error: unknown) => {
+  const failed = async (error: unknown): Promise<void> => {
     const words = describeMailError(error, [server.password, config.IMAP_URL ?? '']);
     log(`${server.shown}: ${words}`);
     try {
-      recordMailChannelError({ name: 'imap', error: words, now: new Date() });
+      await recordMailChannelError({ name: 'imap', error: words, now: new Date() });
     } catch {
       // The database being unavailable is not the mailbox's fault; the next pass records it.
     }
@@ -138,8 +138,8 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
       autoIdleDelay: 1_000,
     });
     current = client;
-    // An 'error' without a listener would end the process.
-    client.on('error', (error: unknown) => failed(error));
+    // An 'error' without a listener would end the process. `failed` never rejects.
+    client.on('error', (error: unknown) => void failed(error));
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     await client.connect();
     try {
@@ -165,7 +165,7 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
       while (!stopping.signal.aborted && client.usable) {
         news = false;
         await withDeadline(takeUnseen(client, { own, doneFolder, log }), PASS_DEADLINE_MS);
-        recordMailChannelOk({ name: 'imap', now: new Date() });
+        await recordMailChannelOk({ name: 'imap', now: new Date() });
         if (news) continue;
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([
@@ -193,7 +193,7 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
       try {
         await session();
       } catch (error) {
-        failed(error);
+        await failed(error);
       }
       if (stopping.signal.aborted) break;
       // A session that lasted a while was healthy: start over quickly.

@@ -21,7 +21,10 @@ export function startMailDelivery(
   return holder.__bakeryMailDelivery;
 }
 
-/** Synchronous, for a server that is exiting: abort the send in hand and hand it back. */
-export function stopMailDeliveryNow(): number {
-  return holder.__bakeryMailDelivery?.stopNow() ?? 0;
+/**
+ * For a server that is exiting: abort the send in hand and hand it back, before the event loop's
+ * next turn (after any transaction already open in this process); the promise brings the count.
+ */
+export async function stopMailDeliveryNow(): Promise<number> {
+  return (await holder.__bakeryMailDelivery?.stopNow()) ?? 0;
 }

@@ -96,11 +96,11 @@ describe('every server action checks its caller', () => {
   type Signed = Exclude<Caller, 'anonymous'> | 'temporary';
   const userIds: Record<Signed, number> = { owner: 0, staff: 0, temporary: 0 };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     temp = useTempDatabase();
     const now = new Date();
     for (const caller of ['owner', 'staff', 'temporary'] as const) {
-      const created = createUser({
+      const created = await createUser({
         email: `${caller}@matrix.test`,
         name: caller,
         role: caller === 'owner' ? 'owner' : 'staff',
@@ -114,13 +114,13 @@ describe('every server action checks its caller', () => {
   });
   afterAll(() => temp.cleanup());
 
-  const writes = () =>
-    (getDb().$client.prepare('select total_changes() as n').get() as { n: number }).n;
+  const writes = async () =>
+    ((await getDb()).$client.prepare('select total_changes() as n').get() as { n: number }).n;
   // A refusal writes one thing: the access-denied event in the audit log (signed-in callers).
-  const denials = () =>
+  const denials = async () =>
     (
-      getDb()
-        .$client.prepare("select count(*) as n from audit_log where action = 'access.denied'")
+      (await getDb()).$client
+        .prepare("select count(*) as n from audit_log where action = 'access.denied'")
         .get() as { n: number }
     ).n;
 
@@ -133,7 +133,7 @@ describe('every server action checks its caller', () => {
       // A fresh session per call: signing out revokes the one it is given.
       const token = generateSessionToken();
       const now = new Date();
-      insertSession({
+      await insertSession({
         id: hashSessionToken(token),
         userId: userIds[caller],
         expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
@@ -145,8 +145,8 @@ describe('every server action checks its caller', () => {
     const module = (await import(`../../${file}`)) as Record<string, unknown>;
     const action = module[name];
     if (typeof action !== 'function') throw new Error(`${key} is not a function`);
-    const before = writes();
-    const deniedBefore = denials();
+    const before = await writes();
+    const deniedBefore = await denials();
     let result: unknown;
     try {
       // (previous state, form data): the shape every form action here takes.
@@ -155,8 +155,8 @@ describe('every server action checks its caller', () => {
       if (!(error instanceof Interrupt)) throw error;
       result = { interrupted: error.message };
     }
-    const logged = denials() - deniedBefore;
-    return { result, wrote: writes() - before - logged, logged };
+    const logged = (await denials()) - deniedBefore;
+    return { result, wrote: (await writes()) - before - logged, logged };
   }
 
   const denied = (status: 401 | 403) => expect.objectContaining({ ok: false, status });

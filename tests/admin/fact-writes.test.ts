@@ -25,9 +25,9 @@ let temp: ReturnType<typeof useTempDatabase>;
 let by = 0;
 const now = new Date('2026-11-30T12:00:00Z');
 
-beforeAll(() => {
+beforeAll(async () => {
   temp = useTempDatabase();
-  const created = createUser({
+  const created = await createUser({
     email: 'olive@writes.test',
     name: 'Olive',
     role: 'owner',
@@ -46,25 +46,25 @@ type AuditRow = {
   before: string;
   after: string;
 };
-const audit = () =>
-  getDb().$client.prepare('select * from audit_log order by id').all() as AuditRow[];
-const lastAudit = () => audit().at(-1) as AuditRow;
-const version = () => getBakery().factsVersion;
+const audit = async () =>
+  (await getDb()).$client.prepare('select * from audit_log order by id').all() as AuditRow[];
+const lastAudit = async () => (await audit()).at(-1) as AuditRow;
+const version = async () => (await getBakery()).factsVersion;
 
 let versionBefore = 0;
 let auditBefore = 0;
-beforeEach(() => {
-  versionBefore = version();
-  auditBefore = audit().length;
+beforeEach(async () => {
+  versionBefore = await version();
+  auditBefore = (await audit()).length;
 });
-const expectOneChange = (action: string) => {
-  expect(version()).toBe(versionBefore + 1);
-  expect(audit()).toHaveLength(auditBefore + 1);
-  expect(lastAudit()).toMatchObject({ action, user_id: by });
+const expectOneChange = async (action: string) => {
+  expect(await version()).toBe(versionBefore + 1);
+  expect(await audit()).toHaveLength(auditBefore + 1);
+  expect(await lastAudit()).toMatchObject({ action, user_id: by });
 };
-const expectNoChange = () => {
-  expect(version()).toBe(versionBefore);
-  expect(audit()).toHaveLength(auditBefore);
+const expectNoChange = async () => {
+  expect(await version()).toBe(versionBefore);
+  expect(await audit()).toHaveLength(auditBefore);
 };
 
 const croissants: MenuItemInput = {
@@ -83,96 +83,101 @@ const croissants: MenuItemInput = {
 describe('menu writes', () => {
   let id = 0;
 
-  it('adds an item the next run reads, with an audit row of what was added', () => {
-    const added = addMenuItem({ input: croissants, by, now });
+  it('adds an item the next run reads, with an audit row of what was added', async () => {
+    const added = await addMenuItem({ input: croissants, by, now });
     if (!added.ok) throw new Error(added.reason);
     id = added.item.id;
-    expectOneChange('menu.add');
-    expect(JSON.parse(lastAudit().after)).toMatchObject({ name: 'Croissants', priceCents: 325 });
-    expect(lastAudit().before).toBeNull();
-    const { data, factsVersion } = getBakeryData();
+    await expectOneChange('menu.add');
+    expect(JSON.parse((await lastAudit()).after)).toMatchObject({
+      name: 'Croissants',
+      priceCents: 325,
+    });
+    expect((await lastAudit()).before).toBeNull();
+    const { data, factsVersion } = await getBakeryData();
     expect(factsVersion).toBe(versionBefore + 1);
     expect(data.menu).toContainEqual(
       expect.objectContaining({ name: 'Croissants', priceCents: 325 }),
     );
   });
 
-  it('refuses the same name in other capitals and spaces, writing nothing', () => {
-    const again = addMenuItem({ input: { ...croissants, name: '  CROISSANTS ' }, by, now });
+  it('refuses the same name in other capitals and spaces, writing nothing', async () => {
+    const again = await addMenuItem({ input: { ...croissants, name: '  CROISSANTS ' }, by, now });
     expect(again).toEqual({ ok: false, reason: 'nameTaken' });
-    const renamed = updateMenuItem({
+    const renamed = await updateMenuItem({
       id,
       input: { ...croissants, name: 'Rye Loaf' },
       by,
       now,
     });
     expect(renamed).toEqual({ ok: false, reason: 'nameTaken' });
-    expectNoChange();
+    await expectNoChange();
   });
 
-  it('edits with before and after, and saves nothing when nothing changed', () => {
-    updateMenuItem({ id, input: { ...croissants, price: 350 }, by, now });
-    expectOneChange('menu.update');
-    expect(JSON.parse(lastAudit().before).priceCents).toBe(325);
-    expect(JSON.parse(lastAudit().after).priceCents).toBe(350);
-    versionBefore = version();
-    auditBefore = audit().length;
-    updateMenuItem({ id, input: { ...croissants, price: 350 }, by, now });
-    expectNoChange();
+  it('edits with before and after, and saves nothing when nothing changed', async () => {
+    await updateMenuItem({ id, input: { ...croissants, price: 350 }, by, now });
+    await expectOneChange('menu.update');
+    expect(JSON.parse((await lastAudit()).before).priceCents).toBe(325);
+    expect(JSON.parse((await lastAudit()).after).priceCents).toBe(350);
+    versionBefore = await version();
+    auditBefore = (await audit()).length;
+    await updateMenuItem({ id, input: { ...croissants, price: 350 }, by, now });
+    await expectNoChange();
   });
 
-  it('marks an item unavailable, then removes it', () => {
-    setMenuItemAvailability({ id, available: false, by, now });
-    expectOneChange('menu.unavailable');
-    expect(getBakeryData().data.menu.find((item) => item.name === 'Croissants')?.available).toBe(
-      false,
-    );
-    removeMenuItem({ id, by, now });
-    expect(version()).toBe(versionBefore + 2);
-    expect(lastAudit()).toMatchObject({ action: 'menu.remove', entity_id: String(id) });
-    expect(listMenuItems().some((item) => item.name === 'Croissants')).toBe(false);
+  it('marks an item unavailable, then removes it', async () => {
+    await setMenuItemAvailability({ id, available: false, by, now });
+    await expectOneChange('menu.unavailable');
+    expect(
+      (await getBakeryData()).data.menu.find((item) => item.name === 'Croissants')?.available,
+    ).toBe(false);
+    await removeMenuItem({ id, by, now });
+    expect(await version()).toBe(versionBefore + 2);
+    expect(await lastAudit()).toMatchObject({ action: 'menu.remove', entity_id: String(id) });
+    expect((await listMenuItems()).some((item) => item.name === 'Croissants')).toBe(false);
   });
 
-  it('finds nothing to change in an item that is gone', () => {
-    expect(removeMenuItem({ id, by, now })).toEqual({ ok: false, reason: 'notFound' });
-    expect(setMenuItemAvailability({ id, available: true, by, now })).toEqual({
+  it('finds nothing to change in an item that is gone', async () => {
+    expect(await removeMenuItem({ id, by, now })).toEqual({ ok: false, reason: 'notFound' });
+    expect(await setMenuItemAvailability({ id, available: true, by, now })).toEqual({
       ok: false,
       reason: 'notFound',
     });
-    expectNoChange();
+    await expectNoChange();
   });
 
-  it('rolls the whole save back when the database refuses it', () => {
+  it('rolls the whole save back when the database refuses it', async () => {
     // Past the schema, the CHECK constraint is the backstop: no row, no version, no audit.
-    expect(() => addMenuItem({ input: { ...croissants, noticeDays: 99 }, by, now })).toThrow();
-    expectNoChange();
-    expect(listMenuItems().some((item) => item.name === 'Croissants')).toBe(false);
+    await expect(
+      addMenuItem({ input: { ...croissants, noticeDays: 99 }, by, now }),
+    ).rejects.toThrow();
+    await expectNoChange();
+    expect((await listMenuItems()).some((item) => item.name === 'Croissants')).toBe(false);
   });
 });
 
 describe('weekly hours', () => {
   const week = getWeek();
 
-  it('saves the week in one change with the old and new hours', () => {
-    saveWeeklyHours({
+  it('saves the week in one change with the old and new hours', async () => {
+    await saveWeeklyHours({
       days: week.map((day) =>
         day.weekday === 6 ? { weekday: 6, opens: null, closes: null } : day,
       ),
       by,
       now,
     });
-    expectOneChange('hours.update');
-    expect(getBakeryData().data.weeklyHours[6]).toBeNull();
-    expect(JSON.parse(lastAudit().before)[5]).toEqual({
+    await expectOneChange('hours.update');
+    expect((await getBakeryData()).data.weeklyHours[6]).toBeNull();
+    expect(JSON.parse((await lastAudit()).before)[5]).toEqual({
       weekday: 6,
       opens: '08:00',
       closes: '13:00',
     });
   });
 
-  it('writes no day at all when one day is refused', () => {
-    const before = getBakeryData().data.weeklyHours;
-    expect(() =>
+  it('writes no day at all when one day is refused', async () => {
+    const before = (await getBakeryData()).data.weeklyHours;
+    await expect(
       saveWeeklyHours({
         days: week.map((day) =>
           day.weekday === 1
@@ -184,9 +189,9 @@ describe('weekly hours', () => {
         by,
         now,
       }),
-    ).toThrow();
-    expect(getBakeryData().data.weeklyHours).toEqual(before);
-    expectNoChange();
+    ).rejects.toThrow();
+    expect((await getBakeryData()).data.weeklyHours).toEqual(before);
+    await expectNoChange();
   });
 
   function getWeek() {
@@ -206,45 +211,51 @@ describe('weekly hours', () => {
 describe('date exceptions', () => {
   const holiday = { date: '2026-12-05', closed: true, opens: null, closes: null, note: 'Holiday' };
 
-  it('adds, refuses the same date twice, edits and removes', () => {
-    expect(addDateException({ input: holiday, by, now })).toEqual({ ok: true, changed: true });
-    expectOneChange('exception.add');
-    expect(getBakeryData().data.dateExceptions).toEqual([holiday]);
+  it('adds, refuses the same date twice, edits and removes', async () => {
+    expect(await addDateException({ input: holiday, by, now })).toEqual({
+      ok: true,
+      changed: true,
+    });
+    await expectOneChange('exception.add');
+    expect((await getBakeryData()).data.dateExceptions).toEqual([holiday]);
 
-    expect(addDateException({ input: holiday, by, now })).toEqual({
+    expect(await addDateException({ input: holiday, by, now })).toEqual({
       ok: false,
       reason: 'dateTaken',
     });
-    expect(version()).toBe(versionBefore + 1);
+    expect(await version()).toBe(versionBefore + 1);
 
     const special = { ...holiday, closed: false, opens: '09:00', closes: '12:00' };
-    updateDateException({ input: special, by, now });
-    expect(lastAudit()).toMatchObject({ action: 'exception.update', entity_id: '2026-12-05' });
-    expect(JSON.parse(lastAudit().after)).toEqual(special);
+    await updateDateException({ input: special, by, now });
+    expect(await lastAudit()).toMatchObject({
+      action: 'exception.update',
+      entity_id: '2026-12-05',
+    });
+    expect(JSON.parse((await lastAudit()).after)).toEqual(special);
 
-    removeDateException({ date: '2026-12-05', by, now });
-    expect(lastAudit().action).toBe('exception.remove');
-    expect(getBakeryData().data.dateExceptions).toEqual([]);
-    expect(version()).toBe(versionBefore + 3);
+    await removeDateException({ date: '2026-12-05', by, now });
+    expect((await lastAudit()).action).toBe('exception.remove');
+    expect((await getBakeryData()).data.dateExceptions).toEqual([]);
+    expect(await version()).toBe(versionBefore + 3);
   });
 
-  it('finds nothing to edit or remove on a date without one', () => {
-    expect(updateDateException({ input: holiday, by, now })).toEqual({
+  it('finds nothing to edit or remove on a date without one', async () => {
+    expect(await updateDateException({ input: holiday, by, now })).toEqual({
       ok: false,
       reason: 'notFound',
     });
-    expect(removeDateException({ date: '2026-12-06', by, now })).toEqual({
+    expect(await removeDateException({ date: '2026-12-06', by, now })).toEqual({
       ok: false,
       reason: 'notFound',
     });
-    expectNoChange();
+    await expectNoChange();
   });
 });
 
 describe('settings', () => {
-  it('audits and bumps the version for a new timezone or contact line', () => {
-    const { name, contact, locale, currency, dailyBudgetCents: dailyBudget } = getBakery();
-    updateBakerySettings({
+  it('audits and bumps the version for a new timezone or contact line', async () => {
+    const { name, contact, locale, currency, dailyBudgetCents: dailyBudget } = await getBakery();
+    await updateBakerySettings({
       input: {
         name,
         timezone: 'America/Chicago',
@@ -257,27 +268,27 @@ describe('settings', () => {
       by,
       now,
     });
-    expectOneChange('settings.update');
-    expect(JSON.parse(lastAudit().before).timezone).toBe('America/New_York');
-    expect(getBakeryData().data.timezone).toBe('America/Chicago');
+    await expectOneChange('settings.update');
+    expect(JSON.parse((await lastAudit()).before).timezone).toBe('America/New_York');
+    expect((await getBakeryData()).data.timezone).toBe('America/Chicago');
   });
 
-  it('writes nothing when nothing changed', () => {
-    const { name, timezone, contact, locale, currency } = getBakery();
-    const dailyBudget = getBakery().dailyBudgetCents;
+  it('writes nothing when nothing changed', async () => {
+    const { name, timezone, contact, locale, currency } = await getBakery();
+    const dailyBudget = (await getBakery()).dailyBudgetCents;
     expect(
-      updateBakerySettings({
+      await updateBakerySettings({
         input: { name, timezone, contact, locale, currency, dailyBudget, showStaffNames: false },
         by,
         now,
       }),
     ).toEqual({ changed: false });
-    expectNoChange();
+    await expectNoChange();
   });
 
-  it('keeps a new locale and currency, audited, and hands them to the next draft', () => {
-    const { name, timezone, contact } = getBakery();
-    updateBakerySettings({
+  it('keeps a new locale and currency, audited, and hands them to the next draft', async () => {
+    const { name, timezone, contact } = await getBakery();
+    await updateBakerySettings({
       input: {
         name,
         timezone,
@@ -290,24 +301,30 @@ describe('settings', () => {
       by,
       now,
     });
-    expectOneChange('settings.update');
-    expect(JSON.parse(lastAudit().before)).toMatchObject({ locale: 'en-US', currency: 'USD' });
-    expect(JSON.parse(lastAudit().after)).toMatchObject({ locale: 'fr-CA', currency: 'CAD' });
-    expect(getBakeryData().data).toMatchObject({ locale: 'fr-CA', currency: 'CAD' });
+    await expectOneChange('settings.update');
+    expect(JSON.parse((await lastAudit()).before)).toMatchObject({
+      locale: 'en-US',
+      currency: 'USD',
+    });
+    expect(JSON.parse((await lastAudit()).after)).toMatchObject({
+      locale: 'fr-CA',
+      currency: 'CAD',
+    });
+    expect((await getBakeryData()).data).toMatchObject({ locale: 'fr-CA', currency: 'CAD' });
   });
 
-  it('audits a new daily model budget without making drafts stale', () => {
-    const { name, timezone, contact, locale, currency } = getBakery();
-    updateBakerySettings({
+  it('audits a new daily model budget without making drafts stale', async () => {
+    const { name, timezone, contact, locale, currency } = await getBakery();
+    await updateBakerySettings({
       input: { name, timezone, contact, locale, currency, dailyBudget: 250, showStaffNames: false },
       by,
       now,
     });
-    expect(version()).toBe(versionBefore);
-    expect(audit()).toHaveLength(auditBefore + 1);
-    expect(lastAudit()).toMatchObject({ action: 'settings.update', user_id: by });
-    expect(JSON.parse(lastAudit().before).dailyBudgetCents).toBeNull();
-    expect(JSON.parse(lastAudit().after).dailyBudgetCents).toBe(250);
-    expect(getBakery().dailyBudgetCents).toBe(250);
+    expect(await version()).toBe(versionBefore);
+    expect(await audit()).toHaveLength(auditBefore + 1);
+    expect(await lastAudit()).toMatchObject({ action: 'settings.update', user_id: by });
+    expect(JSON.parse((await lastAudit()).before).dailyBudgetCents).toBeNull();
+    expect(JSON.parse((await lastAudit()).after).dailyBudgetCents).toBe(250);
+    expect((await getBakery()).dailyBudgetCents).toBe(250);
   });
 });

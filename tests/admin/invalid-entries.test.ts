@@ -25,18 +25,18 @@ const { saveHours } = await import('@/app/admin/hours/actions');
 const { addException } = await import('@/app/admin/exceptions/actions');
 
 let temp: ReturnType<typeof useTempDatabase>;
-beforeAll(() => {
+beforeAll(async () => {
   temp = useTempDatabase();
-  getDb()
-    .$client.prepare(
+  (await getDb()).$client
+    .prepare(
       "insert into users (email, name, role, password_hash, created_at) values ('o@x.test', 'Olive', 'owner', 'x', 0)",
     )
     .run();
 });
 afterAll(() => temp.cleanup());
 
-function snapshot(): string {
-  const db = getDb().$client;
+async function snapshot(): Promise<string> {
+  const db = (await getDb()).$client;
   return JSON.stringify(
     ['bakery', 'menu_items', 'weekly_hours', 'date_exceptions', 'audit_log'].map((table) =>
       db.prepare(`select * from ${table} order by 1`).all(),
@@ -144,7 +144,7 @@ describe('invalid entries change nothing', () => {
 
   for (const [label, call, field, message] of cases) {
     it(`${label}: an error beside ${field}, the values kept, nothing written`, async () => {
-      const before = snapshot();
+      const before = await snapshot();
       const state = (await call()) as {
         ok: boolean;
         errors: Record<string, string>;
@@ -153,12 +153,12 @@ describe('invalid entries change nothing', () => {
       expect(state.ok).toBe(false);
       expect(state.errors[field]).toContain(message);
       expect(Object.keys(state.values).length).toBeGreaterThan(0);
-      expect(snapshot()).toBe(before);
+      expect(await snapshot()).toBe(before);
     });
   }
 
   it('the same forms with good values do save (so the refusals above are real)', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     expect(await addItem(undefined, form(croissants))).toEqual({
       ok: true,
       message: 'Added Croissants.',
@@ -173,6 +173,6 @@ describe('invalid entries change nothing', () => {
         form({ ...settings, timezone: 'Europe/Lisbon', contact: 'Ring the bell.' }),
       ),
     ).toEqual({ ok: true, message: 'Settings saved.' });
-    expect(snapshot()).not.toBe(before);
+    expect(await snapshot()).not.toBe(before);
   });
 });

@@ -14,9 +14,9 @@ import { useTempDatabase } from '@/tests/support/temp-db';
 
 let cleanup: () => void;
 let owner = 0;
-beforeAll(() => {
+beforeAll(async () => {
   ({ cleanup } = useTempDatabase());
-  const created = createUser({
+  const created = await createUser({
     email: 'owner@example.com',
     name: 'Owner',
     role: 'owner',
@@ -31,7 +31,7 @@ afterAll(() => cleanup());
 const limits = { maxTurns: 4, maxTokens: 1000, maxDollars: 1 };
 
 async function draft(question: string, change?: (facts: BakeryData) => BakeryData) {
-  const base = getBakeryData().data;
+  const base = (await getBakeryData()).data;
   const facts = change ? change(base) : base;
   const now = tuesdayMorning;
   const run: Run = await runAgent({
@@ -48,8 +48,8 @@ async function draft(question: string, change?: (facts: BakeryData) => BakeryDat
   return { run, text, read: factsReadOf(run.steps) };
 }
 
-const entryId = (title: string) => {
-  const entry = listKnowledgeEntries().find((e) => e.title === title);
+const entryId = async (title: string) => {
+  const entry = (await listKnowledgeEntries()).find((e) => e.title === title);
   if (!entry) throw new Error(`No entry ${title}`);
   return entry.id;
 };
@@ -63,7 +63,7 @@ describe('drafting from what the owner wrote down', () => {
       );
       expect(text).toContain('We deliver within 3 miles of the shop');
       expect(text).toContain('$5 fee');
-      expect(read).toContain(`entry:${entryId('Delivery radius and fee')}`);
+      expect(read).toContain(`entry:${await entryId('Delivery radius and fee')}`);
       const search = run.steps.find((s) => s.call.name === 'search_knowledge');
       expect(search?.result.content).toContain('"title":"Delivery radius and fee"');
       expect(run.needsPerson?.reason).toBe('delivery');
@@ -76,7 +76,7 @@ describe('drafting from what the owner wrote down', () => {
     expect(text).toContain('We accept cards');
     expect(text).toContain('cash');
     expect(run.needsPerson).toBeNull();
-    expect(read).toContain(`entry:${entryId('Payment')}`);
+    expect(read).toContain(`entry:${await entryId('Payment')}`);
   });
 
   scenario(
@@ -159,8 +159,8 @@ describe('drafting from what the owner wrote down', () => {
   scenario(
     'A switched-off entry is not used, and a question nothing answers goes to a person in a second turn',
     async () => {
-      const id = entryId('Delivery radius and fee');
-      setKnowledgeEntryEnabled({ id, enabled: false, by: owner, now: new Date() });
+      const id = await entryId('Delivery radius and fee');
+      await setKnowledgeEntryEnabled({ id, enabled: false, by: owner, now: new Date() });
       try {
         const { run, text } = await draft('Could you deliver to my office, about two miles away?');
         expect(text).not.toContain('3 miles');
@@ -169,13 +169,13 @@ describe('drafting from what the owner wrote down', () => {
         expect(run.needsPerson?.note).toContain('Nothing the bakery wrote answers it');
         expect(run.spent.turns).toBe(3);
       } finally {
-        setKnowledgeEntryEnabled({ id, enabled: true, by: owner, now: new Date() });
+        await setKnowledgeEntryEnabled({ id, enabled: true, by: owner, now: new Date() });
       }
     },
   );
 
-  scenario('Claude is offered the search and told the allergy and handover rules', () => {
-    const facts = { ...getBakeryData().data, handoverTopics: ['wedding cakes'] };
+  scenario('Claude is offered the search and told the allergy and handover rules', async () => {
+    const facts = { ...(await getBakeryData()).data, handoverTopics: ['wedding cakes'] };
     const tools = bakeryTools(facts, { now: tuesdayMorning, askedAt: tuesdayMorning });
     expect(tools.map((t) => t.name)).toContain('search_knowledge');
     const prompt = systemPrompt({

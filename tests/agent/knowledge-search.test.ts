@@ -9,9 +9,9 @@ import { useTempDatabase } from '@/tests/support/temp-db';
 
 let cleanup: () => void;
 let owner = 0;
-beforeAll(() => {
+beforeAll(async () => {
   ({ cleanup } = useTempDatabase());
-  const created = createUser({
+  const created = await createUser({
     email: 'owner@example.com',
     name: 'Owner',
     role: 'owner',
@@ -40,7 +40,9 @@ describe('search_knowledge over the desk database', () => {
   scenario(
     "search_knowledge finds switched-on entries by the customer's words, best first, their ids among the facts read",
     async () => {
-      const delivery = listKnowledgeEntries().find((e) => e.title === 'Delivery radius and fee');
+      const delivery = (await listKnowledgeEntries()).find(
+        (e) => e.title === 'Delivery radius and fee',
+      );
       if (!delivery) throw new Error('The example bakery ships a delivery entry.');
       const found = await search({ query: 'could you deliver?' });
       expect(found).toMatchObject({
@@ -53,12 +55,22 @@ describe('search_knowledge over the desk database', () => {
         title: 'Delivery radius and fee',
         answer: delivery.answer,
       });
-      setKnowledgeEntryEnabled({ id: delivery.id, enabled: false, by: owner, now: new Date() });
+      await setKnowledgeEntryEnabled({
+        id: delivery.id,
+        enabled: false,
+        by: owner,
+        now: new Date(),
+      });
       expect(await search({ query: 'could you deliver?' })).toMatchObject({
         ok: true,
         data: { entries: [] },
       });
-      setKnowledgeEntryEnabled({ id: delivery.id, enabled: true, by: owner, now: new Date() });
+      await setKnowledgeEntryEnabled({
+        id: delivery.id,
+        enabled: true,
+        by: owner,
+        now: new Date(),
+      });
       expect(await search({ query: '   ' })).toMatchObject({
         ok: false,
         failure: { kind: 'badInput' },

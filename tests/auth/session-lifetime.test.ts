@@ -30,12 +30,12 @@ describe('sessions on the server', () => {
   let temp: ReturnType<typeof useTempDatabase>;
   let userId: number;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
     process.env.SESSION_MAX_HOURS = '2';
     process.env.SESSION_IDLE_MINUTES = '20';
     resetEnvForTests();
-    const created = createUser({
+    const created = await createUser({
       email: 'sam@juniper.test',
       name: 'Sam',
       role: 'staff',
@@ -56,10 +56,10 @@ describe('sessions on the server', () => {
     resetEnvForTests();
   });
 
-  function signIn(): string {
+  async function signIn(): Promise<string> {
     const token = generateSessionToken();
     const id = hashSessionToken(token);
-    insertSession({
+    await insertSession({
       id,
       userId,
       expiresAt: new Date(signedIn.getTime() + 20 * MINUTE),
@@ -72,34 +72,34 @@ describe('sessions on the server', () => {
   const at = (minutes: number) => vi.setSystemTime(new Date(signedIn.getTime() + minutes * MINUTE));
 
   it('keeps a session in use alive, noting when it was last seen', async () => {
-    const id = signIn();
+    const id = await signIn();
     for (const minutes of [15, 30, 45, 60]) {
       at(minutes);
       expect((await getCurrentUser())?.id).toBe(userId);
     }
-    expect(findSessionWithUser({ id })?.session).toMatchObject({
+    expect((await findSessionWithUser({ id }))?.session).toMatchObject({
       lastSeenAt: new Date(signedIn.getTime() + 60 * MINUTE),
       expiresAt: new Date(signedIn.getTime() + 80 * MINUTE),
     });
   });
 
   it('refuses and deletes a session left idle past the idle timeout', async () => {
-    const id = signIn();
+    const id = await signIn();
     at(19);
     expect(await getCurrentUser()).not.toBeNull();
     at(39);
     expect(await getCurrentUser()).toBeNull();
-    expect(findSessionWithUser({ id })).toBeUndefined();
+    expect(await findSessionWithUser({ id })).toBeUndefined();
   });
 
   it('refuses a busy session at its absolute lifetime', async () => {
-    const id = signIn();
+    const id = await signIn();
     for (let minutes = 10; minutes < 120; minutes += 10) {
       at(minutes);
       expect(await getCurrentUser()).not.toBeNull();
     }
     at(120);
     expect(await getCurrentUser()).toBeNull();
-    expect(findSessionWithUser({ id })).toBeUndefined();
+    expect(await findSessionWithUser({ id })).toBeUndefined();
   });
 });

@@ -10,9 +10,9 @@ describe('sweeping sessions', () => {
   });
   afterEach(() => temp.cleanup());
 
-  it('deletes only the sessions that have expired', () => {
+  it('deletes only the sessions that have expired', async () => {
     const now = new Date('2026-12-01T12:00:00Z');
-    const created = createUser({
+    const created = await createUser({
       email: 'sam@example.com',
       name: 'Sam',
       role: 'staff',
@@ -21,10 +21,15 @@ describe('sweeping sessions', () => {
     });
     if (!created.ok) throw new Error('user not created');
     const userId = created.user.id;
-    insertSession({ id: 'expired', userId, expiresAt: new Date(now.getTime() - 1), now });
-    insertSession({ id: 'current', userId, expiresAt: new Date(now.getTime() + 60_000), now });
-    expect(deleteExpiredSessions({ now })).toBe(1);
-    expect(findSessionWithUser({ id: 'expired' })).toBeUndefined();
-    expect(findSessionWithUser({ id: 'current' })?.session.id).toBe('current');
+    await insertSession({ id: 'expired', userId, expiresAt: new Date(now.getTime() - 1), now });
+    await insertSession({
+      id: 'current',
+      userId,
+      expiresAt: new Date(now.getTime() + 60_000),
+      now,
+    });
+    expect(await deleteExpiredSessions({ now })).toBe(1);
+    expect(await findSessionWithUser({ id: 'expired' })).toBeUndefined();
+    expect((await findSessionWithUser({ id: 'current' }))?.session.id).toBe('current');
   });
 });

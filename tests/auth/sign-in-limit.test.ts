@@ -17,7 +17,7 @@ describe('the sign-in limits against a real database', () => {
   beforeEach(async () => {
     temp = useTempDatabase();
     const passwordHash = await hashPassword(password);
-    const created = createUser({
+    const created = await createUser({
       email,
       name: 'Olive',
       role: 'owner',
@@ -57,31 +57,31 @@ describe('the sign-in limits against a real database', () => {
     }
     const owner = await attemptSignIn({ email, password, address: '198.51.100.20' });
     expect(owner.ok).toBe(true);
-    const actions = listAuditEntries({ limit: 10 }).map((e) => e.action);
+    const actions = (await listAuditEntries({ limit: 10 })).map((e) => e.action);
     expect(actions.filter((a) => a === 'sign_in.failure')).toHaveLength(5);
     expect(actions[0]).toBe('sign_in.success');
   }, 60_000);
 
-  it('a check with a shorter window keeps the account ceiling’s longer history', () => {
+  it('a check with a shorter window keeps the account ceiling’s longer history', async () => {
     const now = new Date();
     const halfHourAgo = new Date(now.getTime() - 30 * 60_000);
     for (let i = 0; i < SIGN_IN_LIMITS.account.maxFailures; i++) {
-      reserveSignInAttempt({
+      await reserveSignInAttempt({
         keys: { account: `account:${email}` },
         at: halfHourAgo,
         since: new Date(halfHourAgo.getTime() - SIGN_IN_LIMITS.account.windowMs),
         judge: () => null,
       });
     }
-    expect(lockedAccounts({ now }).map((l) => l.email)).toEqual([email]);
+    expect((await lockedAccounts({ now })).map((l) => l.email)).toEqual([email]);
     // A second-step code or current-password check looks back only 15 minutes.
-    reserveSignInAttempt({
+    await reserveSignInAttempt({
       keys: { pair: `pair:someone@example.com|203.0.113.9` },
       at: now,
       since: new Date(now.getTime() - SIGN_IN_LIMITS.pair.windowMs),
       judge: () => null,
     });
-    expect(lockedAccounts({ now }).map((l) => l.email)).toEqual([email]);
+    expect((await lockedAccounts({ now })).map((l) => l.email)).toEqual([email]);
   });
 
   it('locks the account at its ceiling until an owner unlocks it, and logs both', async () => {
@@ -89,26 +89,26 @@ describe('the sign-in limits against a real database', () => {
     // many addresses, the way a distributed guesser would.
     for (let i = 0; i < SIGN_IN_LIMITS.account.maxFailures - 1; i++) {
       const keys = signInFailureKeys({ email, address: `198.18.${Math.floor(i / 4)}.${i}` });
-      reserveSignInAttempt({ keys, at: new Date(), since: new Date(0), judge: () => null });
+      await reserveSignInAttempt({ keys, at: new Date(), since: new Date(0), judge: () => null });
     }
     // The 50th failure reaches the ceiling and is logged as a lockout.
     expect(
       await attemptSignIn({ email, password: 'the last guess', address: '192.0.2.1' }),
     ).toEqual({ ok: false, kind: 'invalid' });
-    expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({
+    expect((await listAuditEntries({ limit: 1 }))[0]).toMatchObject({
       action: 'sign_in.lockout',
       entityId: email,
     });
     const locked = await attemptSignIn({ email, password, address: '198.51.100.20' });
     expect(locked).toMatchObject({ ok: false, kind: 'limited', limit: 'account' });
-    expect(lockedAccounts({ now: new Date() }).map((l) => l.email)).toEqual([email]);
+    expect((await lockedAccounts({ now: new Date() })).map((l) => l.email)).toEqual([email]);
 
-    unlockAccount({ email, by: ownerId, now: new Date() });
-    expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({
+    await unlockAccount({ email, by: ownerId, now: new Date() });
+    expect((await listAuditEntries({ limit: 1 }))[0]).toMatchObject({
       action: 'sign_in.unlock',
       userId: ownerId,
     });
-    expect(lockedAccounts({ now: new Date() })).toEqual([]);
+    expect(await lockedAccounts({ now: new Date() })).toEqual([]);
     expect((await attemptSignIn({ email, password, address: '198.51.100.20' })).ok).toBe(true);
   }, 60_000);
 });

@@ -37,7 +37,7 @@ describe('two-factor sign-in on a real database', () => {
       ...PASSWORD_HASH_PARAMS,
       n: 1024,
     });
-    const created = createUser({
+    const created = await createUser({
       email: 'olive@juniper.test',
       name: 'Olive',
       role: 'owner',
@@ -49,8 +49,8 @@ describe('two-factor sign-in on a real database', () => {
   });
   afterEach(() => temp.cleanup());
 
-  function enrol() {
-    setPendingTotpSecret({ userId, secret });
+  async function enrol() {
+    await setPendingTotpSecret({ userId, secret });
     const confirm = checkTotpCode({
       secret,
       code: totpCodeAt({ secret, at: now }),
@@ -67,28 +67,33 @@ describe('two-factor sign-in on a real database', () => {
     });
   }
 
-  it('turns on only with the pending secret, audited, with ten recovery codes', () => {
-    expect(enableTwoFactor({ userId, secret, step: 1, recoveryCodeHashes: [], now })).toEqual({
-      ok: false,
-      reason: 'notPending',
-    });
-    expect(findActiveUserById({ id: userId })?.totpSecret).toBeNull();
+  it('turns on only with the pending secret, audited, with ten recovery codes', async () => {
+    expect(await enableTwoFactor({ userId, secret, step: 1, recoveryCodeHashes: [], now })).toEqual(
+      {
+        ok: false,
+        reason: 'notPending',
+      },
+    );
+    expect((await findActiveUserById({ id: userId }))?.totpSecret).toBeNull();
 
-    expect(enrol()).toEqual({ ok: true });
-    expect(findActiveUserById({ id: userId })).toMatchObject({
+    expect(await enrol()).toEqual({ ok: true });
+    expect(await findActiveUserById({ id: userId })).toMatchObject({
       totpSecret: secret,
       totpPendingSecret: null,
       totpEnabledAt: now,
     });
-    expect(countUnusedRecoveryCodes({ userId })).toBe(10);
-    expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({ action: 'twoFactor.enable', userId });
+    expect(await countUnusedRecoveryCodes({ userId })).toBe(10);
+    expect((await listAuditEntries({ limit: 1 }))[0]).toMatchObject({
+      action: 'twoFactor.enable',
+      userId,
+    });
     // Once on, a new pending secret cannot be slipped in.
-    setPendingTotpSecret({ userId, secret: generateTotpSecret() });
-    expect(findActiveUserById({ id: userId })?.totpPendingSecret).toBeNull();
+    await setPendingTotpSecret({ userId, secret: generateTotpSecret() });
+    expect((await findActiveUserById({ id: userId }))?.totpPendingSecret).toBeNull();
   });
 
   it('accepts each authenticator code once, and never the one that confirmed enrolment', async () => {
-    enrol();
+    await enrol();
     expect(await checkSecondFactor({ userId, code: totpCodeAt({ secret, at: now }), now })).toEqual(
       {
         ok: false,
@@ -106,7 +111,7 @@ describe('two-factor sign-in on a real database', () => {
   });
 
   it('accepts each recovery code once, however it is typed, and audits its use', async () => {
-    enrol();
+    await enrol();
     const [first, second] = codes as [string, string];
     expect(
       await checkSecondFactor({ userId, code: first.toUpperCase().replaceAll('-', ' '), now }),
@@ -115,8 +120,8 @@ describe('two-factor sign-in on a real database', () => {
       ok: false,
       kind: 'wrong',
     });
-    expect(countUnusedRecoveryCodes({ userId })).toBe(9);
-    expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({
+    expect(await countUnusedRecoveryCodes({ userId })).toBe(9);
+    expect((await listAuditEntries({ limit: 1 }))[0]).toMatchObject({
       action: 'twoFactor.recoveryCodeUsed',
       after: JSON.stringify({ remaining: 9 }),
     });
@@ -124,7 +129,7 @@ describe('two-factor sign-in on a real database', () => {
   });
 
   it('stops accepting codes after five wrong ones, even the right one', async () => {
-    enrol();
+    await enrol();
     for (let i = 0; i < CREDENTIAL_CHECK_LIMIT.maxFailures; i++) {
       expect(await checkSecondFactor({ userId, code: `aaaa-bbbb-cccc-000${i}`, now })).toEqual({
         ok: false,
@@ -135,7 +140,7 @@ describe('two-factor sign-in on a real database', () => {
       ok: false,
       kind: 'limited',
     });
-    expect(countUnusedRecoveryCodes({ userId })).toBe(10);
+    expect(await countUnusedRecoveryCodes({ userId })).toBe(10);
   });
 
   it('limits guesses at the current password too', async () => {
@@ -160,29 +165,31 @@ describe('two-factor sign-in on a real database', () => {
     });
   });
 
-  it('turns off with everything it kept, audited, and ends waiting sign-ins', () => {
-    enrol();
-    insertSignInChallenge({ id: 'waiting', userId, now, expiresAt: seconds(600) });
-    expect(findSignInChallenge({ id: 'waiting', now })?.user.id).toBe(userId);
-    expect(findSignInChallenge({ id: 'waiting', now: seconds(600) })).toBeUndefined();
+  it('turns off with everything it kept, audited, and ends waiting sign-ins', async () => {
+    await enrol();
+    await insertSignInChallenge({ id: 'waiting', userId, now, expiresAt: seconds(600) });
+    expect((await findSignInChallenge({ id: 'waiting', now }))?.user.id).toBe(userId);
+    expect(await findSignInChallenge({ id: 'waiting', now: seconds(600) })).toBeUndefined();
 
-    expect(disableTwoFactor({ userId, now })).toBe(true);
-    expect(findActiveUserById({ id: userId })).toMatchObject({
+    expect(await disableTwoFactor({ userId, now })).toBe(true);
+    expect(await findActiveUserById({ id: userId })).toMatchObject({
       totpSecret: null,
       totpEnabledAt: null,
     });
-    expect(countUnusedRecoveryCodes({ userId })).toBe(0);
-    expect(findSignInChallenge({ id: 'waiting', now })).toBeUndefined();
-    expect(listAuditEntries({ limit: 1 })[0]).toMatchObject({ action: 'twoFactor.disable' });
-    expect(disableTwoFactor({ userId, now })).toBe(false);
+    expect(await countUnusedRecoveryCodes({ userId })).toBe(0);
+    expect(await findSignInChallenge({ id: 'waiting', now })).toBeUndefined();
+    expect((await listAuditEntries({ limit: 1 }))[0]).toMatchObject({
+      action: 'twoFactor.disable',
+    });
+    expect(await disableTwoFactor({ userId, now })).toBe(false);
   });
 
   it('ends a sign-in waiting for its code when the password changes or every session ends', async () => {
-    enrol();
-    const user = findActiveUserById({ id: userId });
+    await enrol();
+    const user = await findActiveUserById({ id: userId });
     if (!user) throw new Error('gone');
-    insertSignInChallenge({ id: 'phished', userId, now, expiresAt: seconds(600) });
-    changePassword({
+    await insertSignInChallenge({ id: 'phished', userId, now, expiresAt: seconds(600) });
+    await changePassword({
       userId,
       expectedHash: user.passwordHash,
       passwordHash: await hashPassword('a brand new passphrase here', {
@@ -192,10 +199,10 @@ describe('two-factor sign-in on a real database', () => {
       keepSessionId: 'this-browser',
       now,
     });
-    expect(findSignInChallenge({ id: 'phished', now })).toBeUndefined();
+    expect(await findSignInChallenge({ id: 'phished', now })).toBeUndefined();
 
-    insertSignInChallenge({ id: 'phished-again', userId, now, expiresAt: seconds(600) });
-    deleteSessionsOfUser({ userId, now });
-    expect(findSignInChallenge({ id: 'phished-again', now })).toBeUndefined();
+    await insertSignInChallenge({ id: 'phished-again', userId, now, expiresAt: seconds(600) });
+    await deleteSessionsOfUser({ userId, now });
+    expect(await findSignInChallenge({ id: 'phished-again', now })).toBeUndefined();
   });
 });

@@ -37,10 +37,10 @@ describe('backing up and restoring the database', () => {
   let live: string;
   let writer: Spawned | undefined;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bakery-desk-backup-'));
     live = join(dir, 'live.db');
-    openDatabase({ path: live }).$client.close();
+    (await openDatabase({ path: live })).$client.close();
   });
   afterEach(async () => {
     if (writer) {

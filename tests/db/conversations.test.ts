@@ -22,18 +22,18 @@ import { useTempDatabase } from '../support/temp-db';
 const t0 = new Date('2026-12-01T15:00:00Z');
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
-function count(table: string): number {
-  return getDb().$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
+async function count(table: string): Promise<number> {
+  return (await getDb()).$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
 }
 
 describe('conversations', () => {
   let temp: ReturnType<typeof useTempDatabase>;
   let sam: number;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
-    const created = createUser({
+    (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+    const created = await createUser({
       email: 'sam@conversations.test',
       name: 'Sam',
       role: 'staff',
@@ -45,8 +45,8 @@ describe('conversations', () => {
   });
   afterEach(() => temp.cleanup());
 
-  function ask(text: string, externalId: string | null = null) {
-    const stored = createQuestion({
+  async function ask(text: string, externalId: string | null = null) {
+    const stored = await createQuestion({
       text,
       customerName: 'Rosa',
       customerEmail: 'rosa@example.com',
@@ -58,10 +58,10 @@ describe('conversations', () => {
     return stored;
   }
 
-  function draftAndSend(id: number, text: string, minute: number) {
-    const claim = claimQuestion({ id, owner: 'w', leaseMs: 60_000, now: at(minute) });
+  async function draftAndSend(id: number, text: string, minute: number) {
+    const claim = await claimQuestion({ id, owner: 'w', leaseMs: 60_000, now: at(minute) });
     if (!claim.ok) throw new Error(`not claimed: ${claim.reason}`);
-    recordAttempt({
+    await recordAttempt({
       questionId: id,
       leaseToken: claim.question.leaseToken ?? '',
       run: {
@@ -76,16 +76,22 @@ describe('conversations', () => {
       next: { status: 'drafted' },
       now: at(minute),
     });
-    const version = getQuestion({ id })?.version ?? 0;
-    const sent = sendReply({ questionId: id, text, version, userId: sam, now: at(minute + 1) });
+    const version = (await getQuestion({ id }))?.version ?? 0;
+    const sent = await sendReply({
+      questionId: id,
+      text,
+      version,
+      userId: sam,
+      now: at(minute + 1),
+    });
     if (!sent.ok) throw new Error(`not sent: ${sent.reason}`);
   }
 
-  it('opens with the first message, and a reply joins the thread as the bakery', () => {
-    const { question } = ask('Two dozen rolls on Saturday?');
-    draftAndSend(question.id, '24 rolls are $36.00.', 1);
+  it('opens with the first message, and a reply joins the thread as the bakery', async () => {
+    const { question } = await ask('Two dozen rolls on Saturday?');
+    await draftAndSend(question.id, '24 rolls are $36.00.', 1);
     expect(
-      listThread({ questionId: question.id, withStaffNames: true }).map((m) => [
+      (await listThread({ questionId: question.id, withStaffNames: true })).map((m) => [
         m.author,
         m.text,
         m.senderName,
@@ -94,13 +100,13 @@ describe('conversations', () => {
       ['customer', 'Two dozen rolls on Saturday?', null],
       ['bakery', '24 rolls are $36.00.', 'Sam'],
     ]);
-    expect(getQuestion({ id: question.id })?.status).toBe('sent');
+    expect((await getQuestion({ id: question.id }))?.status).toBe('sent');
   });
 
-  it('a message after the reply needs a draft again, and the spent draft is cleared', () => {
-    const { question, ticketToken } = ask('Two dozen rolls on Saturday?');
-    draftAndSend(question.id, '24 rolls are $36.00.', 1);
-    const added = addCustomerMessage({
+  it('a message after the reply needs a draft again, and the spent draft is cleared', async () => {
+    const { question, ticketToken } = await ask('Two dozen rolls on Saturday?');
+    await draftAndSend(question.id, '24 rolls are $36.00.', 1);
+    const added = await addCustomerMessage({
       thread: { token: ticketToken },
       text: 'Can I add two rye loaves?',
       channel: 'web',
@@ -113,34 +119,34 @@ describe('conversations', () => {
       message: { author: 'customer', text: 'Can I add two rye loaves?' },
     });
     // Staff can answer again: a second reply is sent and the thread holds all four messages.
-    draftAndSend(question.id, 'Added: $54.00 in all.', 6);
-    expect(threadForDrafting({ questionId: question.id }).map((m) => m.author)).toEqual([
+    await draftAndSend(question.id, 'Added: $54.00 in all.', 6);
+    expect((await threadForDrafting({ questionId: question.id })).map((m) => m.author)).toEqual([
       'customer',
       'bakery',
       'customer',
       'bakery',
     ]);
-    expect(count('replies')).toBe(2);
+    expect(await count('replies')).toBe(2);
   });
 
-  it('lists a conversation by its newest customer message, counts its messages and finds any of them', () => {
-    const { question, ticketToken } = ask('Two dozen rolls on Saturday?');
-    draftAndSend(question.id, '24 rolls are $36.00.', 1);
-    addCustomerMessage({
+  it('lists a conversation by its newest customer message, counts its messages and finds any of them', async () => {
+    const { question, ticketToken } = await ask('Two dozen rolls on Saturday?');
+    await draftAndSend(question.id, '24 rolls are $36.00.', 1);
+    await addCustomerMessage({
       thread: { token: ticketToken },
       text: 'Could I add pretzels?',
       channel: 'web',
       now: at(5),
     });
     // A question from later than the conversation's start, but earlier than the follow-up.
-    const later = createQuestion({
+    const later = await createQuestion({
       text: 'Rye?',
       customerName: 'Ben',
       customerEmail: null,
       channel: 'web',
       now: at(3),
     });
-    const listed = listInbox({ group: 'inProgress', page: 1, pageSize: 10 });
+    const listed = await listInbox({ group: 'inProgress', page: 1, pageSize: 10 });
     expect(listed.map((r) => r.id)).toEqual([question.id, later.question.id]);
     const [row] = listed;
     expect(row).toMatchObject({
@@ -149,27 +155,27 @@ describe('conversations', () => {
       latest: { text: 'Could I add pretzels?', at: at(5) },
     });
     expect(
-      listInbox({ group: 'inProgress', search: 'pretzels', page: 1, pageSize: 10 }).map(
+      (await listInbox({ group: 'inProgress', search: 'pretzels', page: 1, pageSize: 10 })).map(
         (r) => r.id,
       ),
     ).toEqual([question.id]);
     expect(
-      listInbox({ group: 'inProgress', search: 'dozen rolls', page: 1, pageSize: 10 }).map(
+      (await listInbox({ group: 'inProgress', search: 'dozen rolls', page: 1, pageSize: 10 })).map(
         (r) => r.id,
       ),
     ).toEqual([question.id]);
   });
 
-  it('continues a thread by its first message externalId, idempotently per message id', () => {
-    const { question } = ask('Rye on Friday?', 'crm-1');
-    const first = addCustomerMessage({
+  it('continues a thread by its first message externalId, idempotently per message id', async () => {
+    const { question } = await ask('Rye on Friday?', 'crm-1');
+    const first = await addCustomerMessage({
       thread: { externalId: 'crm-1', channel: 'api' },
       text: 'Make it two.',
       channel: 'api',
       externalId: 'crm-2',
       now: at(3),
     });
-    const again = addCustomerMessage({
+    const again = await addCustomerMessage({
       thread: { externalId: 'crm-1', channel: 'api' },
       text: 'Make it two.',
       channel: 'api',
@@ -179,9 +185,9 @@ describe('conversations', () => {
     expect(first).toMatchObject({ ok: true, created: true, question: { id: question.id } });
     expect(again).toMatchObject({ ok: true, created: false });
     if (first.ok && again.ok) expect(again.message.id).toBe(first.message.id);
-    expect(count('messages')).toBe(count('questions') + 1);
+    expect(await count('messages')).toBe((await count('questions')) + 1);
     // A new conversation posted with a follow-up's id is that same conversation, not a new one.
-    const repeat = createQuestion({
+    const repeat = await createQuestion({
       text: 'Make it two.',
       customerName: 'Rosa',
       customerEmail: null,
@@ -191,38 +197,42 @@ describe('conversations', () => {
     expect(repeat).toMatchObject({ created: false, question: { id: question.id } });
   });
 
-  it('an unknown or erased thread takes nothing', () => {
-    const before = { messages: count('messages'), questions: count('questions') };
+  it('an unknown or erased thread takes nothing', async () => {
+    const before = { messages: await count('messages'), questions: await count('questions') };
     for (const thread of [
       { token: 'x'.repeat(32) },
       { externalId: 'nobody', channel: 'api' as const },
     ]) {
-      expect(addCustomerMessage({ thread, text: 'Hello?', channel: 'web' })).toEqual({
+      expect(await addCustomerMessage({ thread, text: 'Hello?', channel: 'web' })).toEqual({
         ok: false,
         reason: 'notFound',
       });
     }
-    const { question, ticketToken } = ask('Old question');
-    discardQuestion({ id: question.id, reason: 'Spam', now: at(1) });
-    getDb().$client.prepare('update bakery set retention_days = 1').run();
-    eraseExpiredConversations({ now: at(3 * 24 * 60), by: null });
-    expect(getQuestion({ id: question.id })?.erasedAt).not.toBeNull();
+    const { question, ticketToken } = await ask('Old question');
+    await discardQuestion({ id: question.id, reason: 'Spam', now: at(1) });
+    (await getDb()).$client.prepare('update bakery set retention_days = 1').run();
+    await eraseExpiredConversations({ now: at(3 * 24 * 60), by: null });
+    expect((await getQuestion({ id: question.id }))?.erasedAt).not.toBeNull();
     expect(
-      addCustomerMessage({ thread: { token: ticketToken }, text: 'Hello?', channel: 'web' }),
+      await addCustomerMessage({ thread: { token: ticketToken }, text: 'Hello?', channel: 'web' }),
     ).toEqual({ ok: false, reason: 'notFound' });
-    expect(count('messages')).toBe(before.messages + 1);
+    expect(await count('messages')).toBe(before.messages + 1);
     // Erasure empties every message of the conversation.
-    expect(threadForDrafting({ questionId: question.id }).map((m) => m.text)).not.toContain(
+    expect((await threadForDrafting({ questionId: question.id })).map((m) => m.text)).not.toContain(
       'Old question',
     );
   });
 
-  it('a message that arrives mid-draft takes the lease, so the older draft is dropped', () => {
-    const { question, ticketToken } = ask('Rolls on Saturday?');
-    const claimed = claimNextQuestion({ owner: 'w', leaseMs: 60_000, now: at(1) });
+  it('a message that arrives mid-draft takes the lease, so the older draft is dropped', async () => {
+    const { question, ticketToken } = await ask('Rolls on Saturday?');
+    const claimed = await claimNextQuestion({ owner: 'w', leaseMs: 60_000, now: at(1) });
     expect(claimed?.id).toBe(question.id);
-    addCustomerMessage({ thread: { token: ticketToken }, text: 'Actually Friday', channel: 'web' });
-    const late = recordAttempt({
+    await addCustomerMessage({
+      thread: { token: ticketToken },
+      text: 'Actually Friday',
+      channel: 'web',
+    });
+    const late = await recordAttempt({
       questionId: question.id,
       leaseToken: claimed?.leaseToken ?? '',
       run: {
@@ -238,29 +248,33 @@ describe('conversations', () => {
       now: at(2),
     });
     expect(late).toEqual({ ok: false, reason: 'leaseLost' });
-    expect(getQuestion({ id: question.id })).toMatchObject({ status: 'queued', draftText: null });
+    expect(await getQuestion({ id: question.id })).toMatchObject({
+      status: 'queued',
+      draftText: null,
+    });
   });
 
-  it('shows staff names to the customer only when the owner allows it', () => {
-    const { question } = ask('Rye?');
-    draftAndSend(question.id, 'Yes, $9.00.', 1);
-    const names = () => listThreadForCustomer({ questionId: question.id }).map((m) => m.senderName);
-    expect(names()).toEqual([null, null]);
-    getDb().$client.prepare('update bakery set show_staff_names = 1').run();
-    expect(names()).toEqual([null, 'Sam']);
+  it('shows staff names to the customer only when the owner allows it', async () => {
+    const { question } = await ask('Rye?');
+    await draftAndSend(question.id, 'Yes, $9.00.', 1);
+    const names = async () =>
+      (await listThreadForCustomer({ questionId: question.id })).map((m) => m.senderName);
+    expect(await names()).toEqual([null, null]);
+    (await getDb()).$client.prepare('update bakery set show_staff_names = 1').run();
+    expect(await names()).toEqual([null, 'Sam']);
   });
 
   it('a draft reads the whole thread and answers the newest customer message', async () => {
-    const { question, ticketToken } = ask('Two dozen sourdough rolls on Saturday at 9?');
-    draftAndSend(question.id, '24 rolls are $36.00, Saturday at 9 works.', 1);
-    const added = addCustomerMessage({
+    const { question, ticketToken } = await ask('Two dozen sourdough rolls on Saturday at 9?');
+    await draftAndSend(question.id, '24 rolls are $36.00, Saturday at 9 works.', 1);
+    const added = await addCustomerMessage({
       thread: { token: ticketToken },
       text: 'Thanks! Can I add two rye loaves?',
       channel: 'web',
       now: at(5),
     });
     const seen: ModelTurn[] = [];
-    const claimed = claimNextQuestion({ owner: 'w', leaseMs: 60_000, now: new Date() });
+    const claimed = await claimNextQuestion({ owner: 'w', leaseMs: 60_000, now: new Date() });
     if (!claimed) throw new Error('nothing to claim');
     let askedAt: Date | undefined;
     await draftClaimedQuestion({
@@ -292,10 +306,8 @@ describe('conversations', () => {
       ],
     });
     expect(askedAt?.toISOString()).toBe(at(5).toISOString());
-    const run = getDb()
-      .$client.prepare(
-        'select answered_message_id, messages_read from agent_runs order by id desc limit 1',
-      )
+    const run = (await getDb()).$client
+      .prepare('select answered_message_id, messages_read from agent_runs order by id desc limit 1')
       .get();
     expect(run).toEqual({
       answered_message_id: added.ok ? added.message.id : -1,

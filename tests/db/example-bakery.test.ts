@@ -12,8 +12,8 @@ describe('a fresh database', () => {
   });
   afterEach(() => temp.cleanup());
 
-  it('is migrated and holds the example bakery exactly as listed', () => {
-    const facts = getBakeryFacts();
+  it('is migrated and holds the example bakery exactly as listed', async () => {
+    const facts = await getBakeryFacts();
     expect(facts.bakery).toMatchObject({
       name: 'Juniper Street Bakery',
       timezone: 'America/New_York',
@@ -43,9 +43,9 @@ describe('a fresh database', () => {
     expect(facts.menu.some((m) => m.name.includes('croissant'))).toBe(false);
   });
 
-  it('queues the sample questions, the seed question first', () => {
-    const rows = getDb()
-      .$client.prepare('select text, status, channel from questions order by received_at')
+  it('queues the sample questions, the seed question first', async () => {
+    const rows = (await getDb()).$client
+      .prepare('select text, status, channel from questions order by received_at')
       .all() as {
       text: string;
       status: string;
@@ -58,28 +58,28 @@ describe('a fresh database', () => {
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['queued']));
   });
 
-  it('is opened with WAL, foreign keys and a busy timeout', () => {
-    const sqlite = getDb().$client;
+  it('is opened with WAL, foreign keys and a busy timeout', async () => {
+    const sqlite = (await getDb()).$client;
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(sqlite.pragma('secure_delete', { simple: true })).toBe(1);
   });
 
-  it('is readable by its owner only, with its WAL and shared-memory files', () => {
-    getDb().$client.prepare("update bakery set contact = 'written'").run();
+  it('is readable by its owner only, with its WAL and shared-memory files', async () => {
+    (await getDb()).$client.prepare("update bakery set contact = 'written'").run();
     for (const file of [temp.path, `${temp.path}-wal`, `${temp.path}-shm`]) {
       expect(statSync(file).mode & 0o777, file).toBe(0o600);
     }
   });
 
-  it('is seeded once: reopening a changed database leaves it alone', () => {
-    getDb().$client.prepare("update bakery set name = 'Renamed'").run();
+  it('is seeded once: reopening a changed database leaves it alone', async () => {
+    (await getDb()).$client.prepare("update bakery set name = 'Renamed'").run();
     closeDb();
     const reopened = new Database(temp.path);
     expect(reopened.prepare('select name from bakery').pluck().get()).toBe('Renamed');
     reopened.close();
-    expect(getBakeryFacts().bakery.name).toBe('Renamed');
-    expect(getBakeryFacts().menu).toHaveLength(3);
+    expect((await getBakeryFacts()).bakery.name).toBe('Renamed');
+    expect((await getBakeryFacts()).menu).toHaveLength(3);
   });
 });

@@ -25,9 +25,9 @@ const now = new Date('2026-11-30T12:00:00Z');
 let temp: ReturnType<typeof useTempDatabase>;
 let by = 0;
 
-beforeEach(() => {
+beforeEach(async () => {
   temp = useTempDatabase();
-  const created = createUser({
+  const created = await createUser({
     email: 'olive@cache.test',
     name: 'Olive',
     role: 'owner',
@@ -40,20 +40,20 @@ beforeEach(() => {
 afterEach(() => temp.cleanup());
 
 /** What a read straight from the rows gives, bypassing anything kept. */
-const freshRead = () => {
-  const facts = getBakeryFacts();
+const freshRead = async () => {
+  const facts = await getBakeryFacts();
   return { data: toBakeryData(facts), factsVersion: facts.bakery.factsVersion };
 };
 
-const ryeLoaf = () => {
-  const item = listMenuItems().find((row) => row.name === 'rye loaf');
+const ryeLoaf = async () => {
+  const item = (await listMenuItems()).find((row) => row.name === 'rye loaf');
   if (!item) throw new Error('the example bakery has no rye loaf');
   return item;
 };
 
-function repriceRye(priceCents: number) {
-  const item = ryeLoaf();
-  const updated = updateMenuItem({
+async function repriceRye(priceCents: number) {
+  const item = await ryeLoaf();
+  const updated = await updateMenuItem({
     id: item.id,
     input: {
       name: item.name,
@@ -74,125 +74,127 @@ function repriceRye(priceCents: number) {
 }
 
 describe("the bakery's facts between drafts", () => {
-  it('a kept read is the same facts as a fresh one, and is kept while the version stands', () => {
-    const first = getBakeryData();
-    expect(first).toEqual(freshRead());
-    const second = getBakeryData();
+  it('a kept read is the same facts as a fresh one, and is kept while the version stands', async () => {
+    const first = await getBakeryData();
+    expect(first).toEqual(await freshRead());
+    const second = await getBakeryData();
     expect(second).toBe(first);
-    expect(second).toEqual(freshRead());
+    expect(second).toEqual(await freshRead());
   });
 
-  it('is shared, so nothing may change it in place', () => {
-    const { data } = getBakeryData();
+  it('is shared, so nothing may change it in place', async () => {
+    const { data } = await getBakeryData();
     const [first] = data.menu as { name: string }[];
     expect(() => {
       if (first) first.name = 'Changed';
     }).toThrow(TypeError);
     expect(() => (data.menu as unknown[]).push({})).toThrow(TypeError);
-    expect(getBakeryData().data).toEqual(freshRead().data);
+    expect((await getBakeryData()).data).toEqual((await freshRead()).data);
   });
 
-  it('every kind of owner edit is read at once, with the version it made', () => {
-    const edits: [string, () => void, (data: ReturnType<typeof getBakeryData>['data']) => void][] =
+  it('every kind of owner edit is read at once, with the version it made', async () => {
+    const edits: [
+      string,
+      () => Promise<unknown>,
+      (data: Awaited<ReturnType<typeof getBakeryData>>['data']) => void,
+    ][] = [
       [
-        [
-          'menu',
-          () => repriceRye(1234),
-          (data) =>
-            expect(data.menu.find((item) => item.name === 'rye loaf')?.priceCents).toBe(1234),
-        ],
-        [
-          'hours',
-          () =>
-            saveWeeklyHours({
-              days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-                weekday,
-                opens: weekday === 7 ? null : '06:30',
-                closes: weekday === 7 ? null : '15:00',
-              })),
-              by,
-              now,
-            }),
-          (data) => expect(data.weeklyHours[1]).toEqual({ opens: '06:30', closes: '15:00' }),
-        ],
-        [
-          'date exception',
-          () =>
-            addDateException({
-              input: {
-                date: '2026-12-25',
-                closed: true,
-                opens: null,
-                closes: null,
-                note: 'Christmas',
-              },
-              by,
-              now,
-            }),
-          (data) => expect(data.dateExceptions.map((day) => day.date)).toContain('2026-12-25'),
-        ],
-        [
-          'settings',
-          () => {
-            const bakery = getBakery();
-            updateBakerySettings({
-              input: {
-                name: 'Crumb & Co',
-                timezone: bakery.timezone,
-                contact: bakery.contact,
-                locale: bakery.locale,
-                currency: bakery.currency,
-                dailyBudget: bakery.dailyBudgetCents,
-                showStaffNames: bakery.showStaffNames,
-              },
-              by,
-              now,
-            });
-          },
-          (data) => expect(data.name).toBe('Crumb & Co'),
-        ],
-        [
-          'handover topics',
-          () => saveHandoverTopics({ topics: ['wedding cakes'], by, now }),
-          (data) => expect(data.handoverTopics).toEqual(['wedding cakes']),
-        ],
-      ];
+        'menu',
+        () => repriceRye(1234),
+        (data) => expect(data.menu.find((item) => item.name === 'rye loaf')?.priceCents).toBe(1234),
+      ],
+      [
+        'hours',
+        () =>
+          saveWeeklyHours({
+            days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+              weekday,
+              opens: weekday === 7 ? null : '06:30',
+              closes: weekday === 7 ? null : '15:00',
+            })),
+            by,
+            now,
+          }),
+        (data) => expect(data.weeklyHours[1]).toEqual({ opens: '06:30', closes: '15:00' }),
+      ],
+      [
+        'date exception',
+        () =>
+          addDateException({
+            input: {
+              date: '2026-12-25',
+              closed: true,
+              opens: null,
+              closes: null,
+              note: 'Christmas',
+            },
+            by,
+            now,
+          }),
+        (data) => expect(data.dateExceptions.map((day) => day.date)).toContain('2026-12-25'),
+      ],
+      [
+        'settings',
+        async () => {
+          const bakery = await getBakery();
+          await updateBakerySettings({
+            input: {
+              name: 'Crumb & Co',
+              timezone: bakery.timezone,
+              contact: bakery.contact,
+              locale: bakery.locale,
+              currency: bakery.currency,
+              dailyBudget: bakery.dailyBudgetCents,
+              showStaffNames: bakery.showStaffNames,
+            },
+            by,
+            now,
+          });
+        },
+        (data) => expect(data.name).toBe('Crumb & Co'),
+      ],
+      [
+        'handover topics',
+        () => saveHandoverTopics({ topics: ['wedding cakes'], by, now }),
+        (data) => expect(data.handoverTopics).toEqual(['wedding cakes']),
+      ],
+    ];
     for (const [what, edit, expectEdited] of edits) {
-      const before = getBakeryData();
-      edit();
-      const after = getBakeryData();
+      const before = await getBakeryData();
+      await edit();
+      const after = await getBakeryData();
       expect(after.factsVersion, what).toBe(before.factsVersion + 1);
       expectEdited(after.data);
-      expect(after, what).toEqual(freshRead());
+      expect(after, what).toEqual(await freshRead());
     }
   });
 
-  it("another process's edit is read at once: only the version decides", () => {
-    const before = getBakeryData();
+  it("another process's edit is read at once: only the version decides", async () => {
+    const before = await getBakeryData();
     const other = new Database(temp.path);
     try {
       // A write that leaves the version alone is no change to the facts (only the owner's
       // edits, which always bump it, are): the kept read stands.
       other.prepare("update bakery set contact = 'not through an edit'").run();
-      expect(getBakeryData()).toBe(before);
+      expect(await getBakeryData()).toBe(before);
       other.exec(
         "update menu_items set price_cents = 4321 where name = 'rye loaf'; update bakery set facts_version = facts_version + 1",
       );
     } finally {
       other.close();
     }
-    const after = getBakeryData();
+    const after = await getBakeryData();
     expect(after.factsVersion).toBe(before.factsVersion + 1);
     expect(after.data.menu.find((item) => item.name === 'rye loaf')?.priceCents).toBe(4321);
-    expect(after).toEqual(freshRead());
+    expect(after).toEqual(await freshRead());
   });
 
-  it('a database opened afresh is read afresh, even at the same version', () => {
-    const first = getBakeryData();
+  it('a database opened afresh is read afresh, even at the same version', async () => {
+    const first = await getBakeryData();
     const second = useTempDatabase();
     try {
-      getDb().$client.prepare("update bakery set name = 'Another bakery'").run();
-      const other = getBakeryData();
+      (await getDb()).$client.prepare("update bakery set name = 'Another bakery'").run();
+      const other = await getBakeryData();
       expect(other.factsVersion).toBe(first.factsVersion);
       expect(other.data.name).toBe('Another bakery');
     } finally {
@@ -201,7 +203,7 @@ describe("the bakery's facts between drafts", () => {
   });
 
   it('the next draft after an edit quotes the edited price and records its version', async () => {
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
     const ask = () =>
       createQuestion({
         text: 'How much is a rye loaf?',
@@ -210,7 +212,7 @@ describe("the bakery's facts between drafts", () => {
         channel: 'web',
       });
     const draft = async () => {
-      const question = claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
+      const question = await claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
       if (!question) throw new Error('nothing to claim');
       const outcome = await draftClaimedQuestion({
         question,
@@ -228,17 +230,17 @@ describe("the bakery's facts between drafts", () => {
         },
       });
       if (outcome.kind !== 'stored') throw new Error(outcome.kind);
-      return getDb()
-        .$client.prepare(
+      return (await getDb()).$client
+        .prepare(
           'select r.facts_version, c.result from agent_runs r join tool_calls c on c.run_id = r.id where r.id = ?',
         )
         .get(outcome.runId) as { facts_version: number; result: string };
     };
 
-    ask();
+    await ask();
     const first = await draft();
-    repriceRye(1234);
-    ask();
+    await repriceRye(1234);
+    await ask();
     const second = await draft();
     expect(second.facts_version).toBe(first.facts_version + 1);
     expect(JSON.parse(first.result).price).toMatch(/^\$\d+\.\d\d$/);

@@ -26,21 +26,21 @@ let temp: ReturnType<typeof useTempDatabase>;
 let days: DayWindow[];
 let people: { staffId: number; ownerId: number };
 
-function person(email: string, role: 'owner' | 'staff'): number {
-  const made = createUser({ email, name: email, role, passwordHash: 'x', now: new Date() });
+async function person(email: string, role: 'owner' | 'staff'): Promise<number> {
+  const made = await createUser({ email, name: email, role, passwordHash: 'x', now: new Date() });
   if (!made.ok) throw new Error(made.reason);
   return made.user.id;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   temp = useTempDatabase();
   people = {
-    staffId: person('sam@example.com', 'staff'),
-    ownerId: person('olive@example.com', 'owner'),
+    staffId: await person('sam@example.com', 'staff'),
+    ownerId: await person('olive@example.com', 'owner'),
   };
   closeDb();
   fillInsightsFixture(temp.path, people);
-  const { data } = getBakeryData();
+  const { data } = await getBakeryData();
   days = bakeryDayWindows({ preset: 'custom', ...fixtureRange }, data);
 });
 afterEach(() => temp.cleanup());
@@ -49,8 +49,8 @@ const byDate = <T extends { date: string }>(rows: T[], pick: (row: T) => unknown
   Object.fromEntries(rows.map((row) => [row.date, pick(row)]));
 
 describe('the dashboard’s queries on a history with known figures', () => {
-  it('counts questions per day and channel in the bakery’s days', () => {
-    const rows = countQuestionsByDay({ days });
+  it('counts questions per day and channel in the bakery’s days', async () => {
+    const rows = await countQuestionsByDay({ days });
     const total = (date: string) =>
       rows.filter((r) => r.date === date).reduce((sum, r) => sum + r.count, 0);
     expect(days.map((d) => total(d.date))).toEqual([2, 3, 4, 5, 6, 2, 3, 4, 5, 6]);
@@ -63,18 +63,18 @@ describe('the dashboard’s queries on a history with known figures', () => {
     expect(messages('2026-11-15')).toBe(4);
   });
 
-  it('gives each answered question’s wait, for everyone or one person', () => {
-    const waits = withDates(days, listFirstReplyWaits({ days }), (w) => w.receivedAt);
+  it('gives each answered question’s wait, for everyone or one person', async () => {
+    const waits = withDates(days, await listFirstReplyWaits({ days }), (w) => w.receivedAt);
     expect(waits).toHaveLength(30);
     const day4 = waits.filter((w) => w.date === '2026-11-14').map((w) => w.waitMs / 60_000);
     expect(day4.sort((a, b) => a - b)).toEqual([25, 50, 75, 100, 125]);
-    const sams = listFirstReplyWaits({ days, sentBy: people.staffId });
+    const sams = await listFirstReplyWaits({ days, sentBy: people.staffId });
     expect(sams).toHaveLength(18);
     expect(summarizeWaits(sams.map((w) => w.waitMs)).medianMs).toBe(25 * 60_000);
   });
 
-  it('counts arrivals in opening hours and those answered within the hour', () => {
-    const rows = countAnsweredWithin({ days, withinMs: HOUR });
+  it('counts arrivals in opening hours and those answered within the hour', async () => {
+    const rows = await countAnsweredWithin({ days, withinMs: HOUR });
     expect(byDate(rows, (r) => [r.arrivedOpen, r.answeredWithin])).toEqual({
       '2026-11-10': [2, 1],
       '2026-11-11': [3, 2],
@@ -87,30 +87,30 @@ describe('the dashboard’s queries on a history with known figures', () => {
     });
   });
 
-  it('classes edits per day and per tool', () => {
-    const perDay = countEditsByDay({ days });
+  it('classes edits per day and per tool', async () => {
+    const perDay = await countEditsByDay({ days });
     const count = (c: string) =>
       perDay.filter((r) => r.editClass === c).reduce((s, r) => s + r.count, 0);
     expect([count('unchanged'), count('light'), count('rewritten')]).toEqual([16, 10, 4]);
-    const tools = countEditsByTool({ days });
+    const tools = await countEditsByTool({ days });
     const of = (tool: string) =>
       Object.fromEntries(tools.filter((r) => r.tool === tool).map((r) => [r.editClass, r.count]));
     expect(of('menu_item')).toEqual({ unchanged: 16, light: 2 });
     expect(of('opening_hours')).toEqual({ light: 8, rewritten: 4 });
-    const sams = countEditsByDay({ days, sentBy: people.staffId });
+    const sams = await countEditsByDay({ days, sentBy: people.staffId });
     expect(sams.reduce((s, r) => s + r.count, 0)).toBe(18);
   });
 
-  it('groups discard reasons however they were typed', () => {
-    expect(countDiscardReasons({ days })).toEqual([
+  it('groups discard reasons however they were typed', async () => {
+    expect(await countDiscardReasons({ days })).toEqual([
       { reason: 'Spam', count: 3 },
       { reason: 'Customer called instead', count: 1 },
       { reason: 'Duplicate of another question', count: 1 },
     ]);
   });
 
-  it('sums spend and tokens per day of finish', () => {
-    const rows = sumSpendByDay({ days });
+  it('sums spend and tokens per day of finish', async () => {
+    const rows = await sumSpendByDay({ days });
     expect(byDate(rows, (r) => Math.round(r.costUsd * 100))).toMatchObject({
       '2026-11-10': 17,
       '2026-11-14': 37,
@@ -118,36 +118,40 @@ describe('the dashboard’s queries on a history with known figures', () => {
     expect(rows.reduce((s, r) => s + r.cacheReadTokens, 0)).toBe(90_000);
   });
 
-  it('lists what nothing answered: marked questions, newest first, without what a person always handles, entries found or erased ones', () => {
+  it('lists what nothing answered: marked questions, newest first, without what a person always handles, entries found or erased ones', async () => {
     // Allergies and complaints always go to a person: no entry could answer them.
-    expect(listMarkedQuestions({ days, limit: 50 }).map((q) => [q.text, q.reason])).toEqual([
-      ['Question 5 of 2026-11-18', 'customOrder'],
-      ['Question 4 of 2026-11-17', 'delivery'],
-    ]);
-    expect(listMarkedQuestions({ days, limit: 1 })).toHaveLength(1);
+    expect((await listMarkedQuestions({ days, limit: 50 })).map((q) => [q.text, q.reason])).toEqual(
+      [
+        ['Question 5 of 2026-11-18', 'customOrder'],
+        ['Question 4 of 2026-11-17', 'delivery'],
+      ],
+    );
+    expect(await listMarkedQuestions({ days, limit: 1 })).toHaveLength(1);
     // A run that found one of the owner's entries had an answer: a person only arranges it.
-    getDb()
-      .$client.prepare(
+    (await getDb()).$client
+      .prepare(
         `update agent_runs set facts_read = '["entry:1","item:2"]' where question_id =
            (select id from questions where text = 'Question 4 of 2026-11-17')`,
       )
       .run();
-    expect(listMarkedQuestions({ days, limit: 50 }).map((q) => q.reason)).toEqual(['customOrder']);
-    getDb()
-      .$client.prepare("update questions set erased_at = 1 where text = 'Question 5 of 2026-11-18'")
+    expect((await listMarkedQuestions({ days, limit: 50 })).map((q) => q.reason)).toEqual([
+      'customOrder',
+    ]);
+    (await getDb()).$client
+      .prepare("update questions set erased_at = 1 where text = 'Question 5 of 2026-11-18'")
       .run();
-    expect(listMarkedQuestions({ days, limit: 50 })).toHaveLength(0);
+    expect(await listMarkedQuestions({ days, limit: 50 })).toHaveLength(0);
   });
 
-  it('counts questions marked for a person, and replies per person', () => {
-    expect(countPersonMarks({ days })).toEqual([
+  it('counts questions marked for a person, and replies per person', async () => {
+    expect(await countPersonMarks({ days })).toEqual([
       { reason: 'allergens', count: 3 },
       { reason: 'complaint', count: 1 },
       { reason: 'customOrder', count: 1 },
       { reason: 'delivery', count: 1 },
     ]);
     expect(
-      countRepliesByPerson({ days }).map(({ name, replies, unchanged, rewritten }) => ({
+      (await countRepliesByPerson({ days })).map(({ name, replies, unchanged, rewritten }) => ({
         name,
         replies,
         unchanged,
@@ -159,8 +163,8 @@ describe('the dashboard’s queries on a history with known figures', () => {
     ]);
   });
 
-  it('lists one row per question for the CSV, without customers’ words', () => {
-    const rows = listConversationRows({ days });
+  it('lists one row per question for the CSV, without customers’ words', async () => {
+    const rows = await listConversationRows({ days });
     expect(rows).toHaveLength(40);
     expect(rows[0]).toMatchObject({
       channel: 'web',
@@ -175,18 +179,18 @@ describe('the dashboard’s queries on a history with known figures', () => {
     expect(JSON.stringify(rows)).not.toMatch(/Customer \d|Question \d|Draft \d|Reply \d/);
   });
 
-  it('leaves out what falls outside the range', () => {
+  it('leaves out what falls outside the range', async () => {
     const first = days.slice(0, 1);
-    expect(countQuestionsByDay({ days: first }).reduce((s, r) => s + r.count, 0)).toBe(2);
-    expect(listConversationRows({ days: first })).toHaveLength(2);
-    expect(countPersonMarks({ days: first })).toEqual([]);
+    expect((await countQuestionsByDay({ days: first })).reduce((s, r) => s + r.count, 0)).toBe(2);
+    expect(await listConversationRows({ days: first })).toHaveLength(2);
+    expect(await countPersonMarks({ days: first })).toEqual([]);
   });
 });
 
 describe('edit classes in SQL', () => {
-  it('agree with lib/insights for every distance around the light-edit line', () => {
+  it('agree with lib/insights for every distance around the light-edit line', async () => {
     const { staffId } = people;
-    const sqlite = getDb().$client as Database.Database;
+    const sqlite = (await getDb()).$client as Database.Database;
     const at = days[0]?.start ?? 0;
     const cases: { draft: number; sent: number; distance: number }[] = [];
     for (const [draft, sent] of [
@@ -217,7 +221,7 @@ describe('edit classes in SQL', () => {
         )
         .run(q, 's'.repeat(c.sent), staffId, at + 1, run, c.distance > 0 ? 1 : 0, c.distance);
     });
-    const rows = listConversationRows({ days: days.slice(0, 1) });
+    const rows = await listConversationRows({ days: days.slice(0, 1) });
     // They arrived at the day's midnight, before the fixture's questions.
     expect(rows.slice(0, cases.length).map((r) => r.editClass)).toEqual(
       cases.map((c) => editClass({ distance: c.distance, length: Math.max(c.draft, c.sent) })),

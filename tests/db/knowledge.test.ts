@@ -18,18 +18,19 @@ import { useTempDatabase } from '../support/temp-db';
 let temp: ReturnType<typeof useTempDatabase>;
 let by = 0;
 const now = new Date('2026-11-30T15:00:00Z');
-const one = (sql: string) => getDb().$client.prepare(sql).get() as Record<string, unknown>;
-const version = () => Number(one('select facts_version as v from bakery').v);
-const audits = () => Number(one('select count(*) as n from audit_log').n);
-const titles = (query: string, limit = 5) =>
-  searchKnowledge({ query, limit }).map((hit) => hit.title);
+const one = async (sql: string) =>
+  (await getDb()).$client.prepare(sql).get() as Record<string, unknown>;
+const version = async () => Number((await one('select facts_version as v from bakery')).v);
+const audits = async () => Number((await one('select count(*) as n from audit_log')).n);
+const titles = async (query: string, limit = 5) =>
+  (await searchKnowledge({ query, limit })).map((hit) => hit.title);
 const entry = (fields: Record<string, string>) =>
   knowledgeEntryInput.parse({ enabled: 'on', ...fields });
 
-beforeEach(() => {
+beforeEach(async () => {
   temp = useTempDatabase();
-  getDb().$client.prepare('delete from knowledge_entries').run();
-  const owner = createUser({
+  (await getDb()).$client.prepare('delete from knowledge_entries').run();
+  const owner = await createUser({
     email: 'owner@example.com',
     name: 'Owner',
     role: 'owner',
@@ -42,7 +43,7 @@ beforeEach(() => {
 afterEach(() => temp.cleanup());
 
 describe('searching the knowledge', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     for (const fields of [
       {
         title: 'Delivery radius and fee',
@@ -61,30 +62,30 @@ describe('searching the knowledge', () => {
         tags: 'cakes, custom orders',
       },
     ]) {
-      addKnowledgeEntry({ input: entry(fields), by, now });
+      await addKnowledgeEntry({ input: entry(fields), by, now });
     }
   });
 
-  it('finds by stem: "deliver", "deliveries" and "delivering" all find "Delivery"', () => {
-    expect(titles('could you deliver?')[0]).toBe('Delivery radius and fee');
-    expect(titles('any deliveries on Friday')[0]).toBe('Delivery radius and fee');
-    expect(titles('are you delivering to Brooklyn')[0]).toBe('Delivery radius and fee');
-    expect(titles('can I pay by card')).toEqual(['Payment']);
+  it('finds by stem: "deliver", "deliveries" and "delivering" all find "Delivery"', async () => {
+    expect((await titles('could you deliver?'))[0]).toBe('Delivery radius and fee');
+    expect((await titles('any deliveries on Friday'))[0]).toBe('Delivery radius and fee');
+    expect((await titles('are you delivering to Brooklyn'))[0]).toBe('Delivery radius and fee');
+    expect(await titles('can I pay by card')).toEqual(['Payment']);
   });
 
-  it('ranks with bm25: a word in the title weighs more than the same word in an answer', () => {
+  it('ranks with bm25: a word in the title weighs more than the same word in an answer', async () => {
     // "delivery" is in the Delivery entry's title and tags and in the Parking entry's answer.
-    expect(titles('delivery')).toEqual(['Delivery radius and fee', 'Parking']);
-    expect(titles('parking for delivery')[0]).toBe('Parking');
+    expect(await titles('delivery')).toEqual(['Delivery radius and fee', 'Parking']);
+    expect((await titles('parking for delivery'))[0]).toBe('Parking');
   });
 
-  it('finds nothing for words no entry holds, or only for words that say nothing', () => {
-    expect(titles('sourdough rye loaf')).toEqual([]);
-    expect(titles('can you do it for me?')).toEqual([]);
-    expect(titles('')).toEqual([]);
+  it('finds nothing for words no entry holds, or only for words that say nothing', async () => {
+    expect(await titles('sourdough rye loaf')).toEqual([]);
+    expect(await titles('can you do it for me?')).toEqual([]);
+    expect(await titles('')).toEqual([]);
   });
 
-  it('reads customer text as words, never as query syntax', () => {
+  it('reads customer text as words, never as query syntax', async () => {
     for (const text of [
       '"',
       'delivery" OR "*',
@@ -94,76 +95,80 @@ describe('searching the knowledge', () => {
       '(((',
       'AND OR NOT',
     ]) {
-      expect(() => searchKnowledge({ query: text, limit: 3 }), text).not.toThrow();
+      await expect(searchKnowledge({ query: text, limit: 3 }), text).resolves.toBeInstanceOf(Array);
     }
-    expect(titles('title:payment')).toEqual(['Payment']);
+    expect(await titles('title:payment')).toEqual(['Payment']);
   });
 
-  it('keeps the index in step with every edit, switch and removal', () => {
-    const payment = listKnowledgeEntries().find((e) => e.title === 'Payment');
+  it('keeps the index in step with every edit, switch and removal', async () => {
+    const payment = (await listKnowledgeEntries()).find((e) => e.title === 'Payment');
     if (!payment) throw new Error('no payment entry');
-    updateKnowledgeEntry({
+    await updateKnowledgeEntry({
       id: payment.id,
       input: entry({ title: 'Paying', answer: 'Contactless and cash.', tags: 'payment' }),
       by,
       now,
     });
-    expect(titles('cards')).toEqual([]);
-    expect(titles('contactless')).toEqual(['Paying']);
-    setKnowledgeEntryEnabled({ id: payment.id, enabled: false, by, now });
-    expect(titles('contactless')).toEqual([]);
-    setKnowledgeEntryEnabled({ id: payment.id, enabled: true, by, now });
-    expect(titles('contactless')).toEqual(['Paying']);
-    removeKnowledgeEntry({ id: payment.id, by, now });
-    expect(titles('contactless')).toEqual([]);
+    expect(await titles('cards')).toEqual([]);
+    expect(await titles('contactless')).toEqual(['Paying']);
+    await setKnowledgeEntryEnabled({ id: payment.id, enabled: false, by, now });
+    expect(await titles('contactless')).toEqual([]);
+    await setKnowledgeEntryEnabled({ id: payment.id, enabled: true, by, now });
+    expect(await titles('contactless')).toEqual(['Paying']);
+    await removeKnowledgeEntry({ id: payment.id, by, now });
+    expect(await titles('contactless')).toEqual([]);
     // The index holds exactly the entries there are.
-    const indexed = one(
-      "select count(*) as n from knowledge_search where knowledge_search match 'notice OR parking OR bring'",
+    const indexed = (
+      await one(
+        "select count(*) as n from knowledge_search where knowledge_search match 'notice OR parking OR bring'",
+      )
     ).n;
     expect(indexed).toBe(3);
   });
 
-  it('returns ids, titles, answers and tags, at most the limit', () => {
-    const [hit] = searchKnowledge({ query: 'custom cakes', limit: 1 });
+  it('returns ids, titles, answers and tags, at most the limit', async () => {
+    const [hit] = await searchKnowledge({ query: 'custom cakes', limit: 1 });
     expect(hit).toMatchObject({
       title: 'Custom cakes',
       answer: 'Three days of notice and a deposit.',
       tags: ['cakes', 'custom orders'],
     });
     expect(typeof hit?.id).toBe('number');
-    expect(searchKnowledge({ query: 'delivery parking cakes payment', limit: 2 })).toHaveLength(2);
+    expect(
+      await searchKnowledge({ query: 'delivery parking cakes payment', limit: 2 }),
+    ).toHaveLength(2);
   });
 });
 
 describe('writing the knowledge', () => {
-  it('versions and audits every change, and records which entry changed', () => {
-    const v = version();
-    const a = audits();
-    const added = addKnowledgeEntry({
+  it('versions and audits every change, and records which entry changed', async () => {
+    const v = await version();
+    const a = await audits();
+    const added = await addKnowledgeEntry({
       input: entry({ title: 'Parking', answer: 'Behind the shop.' }),
       by,
       now,
     });
     if (!added.ok) throw new Error('not added');
-    expect(version()).toBe(v + 1);
-    expect(audits()).toBe(a + 1);
-    const change = getDb()
-      .$client.prepare('select key, facts_version as v from fact_changes order by key')
+    expect(await version()).toBe(v + 1);
+    expect(await audits()).toBe(a + 1);
+    const change = (await getDb()).$client
+      .prepare('select key, facts_version as v from fact_changes order by key')
       .all();
     expect(change).toEqual([
       { key: `entry:${added.entry.id}`, v: v + 1 },
       { key: 'knowledge', v: v + 1 },
     ]);
     // The same text again is no change: nothing written.
-    updateKnowledgeEntry({
+    await updateKnowledgeEntry({
       id: added.entry.id,
       input: entry({ title: 'Parking', answer: 'Behind the shop.' }),
       by,
       now,
     });
-    expect(version()).toBe(v + 1);
-    expect(audits()).toBe(a + 1);
-    const audit = one('select action, after from audit_log order by id desc limit 1');
+    expect(await version()).toBe(v + 1);
+    expect(await audits()).toBe(a + 1);
+    const audit = await one('select action, after from audit_log order by id desc limit 1');
     expect(audit.action).toBe('knowledge.add');
     expect(JSON.parse(String(audit.after))).toEqual({
       title: 'Parking',
@@ -173,23 +178,32 @@ describe('writing the knowledge', () => {
     });
   });
 
-  it('refuses a missing entry and writes nothing, not even an audit row', () => {
-    const v = version();
-    const a = audits();
-    expect(setKnowledgeEntryEnabled({ id: 999, enabled: false, by, now })).toEqual({
+  it('refuses a missing entry and writes nothing, not even an audit row', async () => {
+    const v = await version();
+    const a = await audits();
+    expect(await setKnowledgeEntryEnabled({ id: 999, enabled: false, by, now })).toEqual({
       ok: false,
       reason: 'notFound',
     });
-    expect(removeKnowledgeEntry({ id: 999, by, now })).toEqual({ ok: false, reason: 'notFound' });
-    expect(version()).toBe(v);
-    expect(audits()).toBe(a);
+    expect(await removeKnowledgeEntry({ id: 999, by, now })).toEqual({
+      ok: false,
+      reason: 'notFound',
+    });
+    expect(await version()).toBe(v);
+    expect(await audits()).toBe(a);
   });
 
-  it('saves the owner’s handover topics as a change every draft may rest on', () => {
-    const v = version();
-    expect(saveHandoverTopics({ topics: ['wedding cakes'], by, now })).toEqual({ changed: true });
-    expect(saveHandoverTopics({ topics: ['wedding cakes'], by, now })).toEqual({ changed: false });
-    expect(version()).toBe(v + 1);
-    expect(one("select facts_version as v from fact_changes where key = '*'").v).toBe(v + 1);
+  it('saves the owner’s handover topics as a change every draft may rest on', async () => {
+    const v = await version();
+    expect(await saveHandoverTopics({ topics: ['wedding cakes'], by, now })).toEqual({
+      changed: true,
+    });
+    expect(await saveHandoverTopics({ topics: ['wedding cakes'], by, now })).toEqual({
+      changed: false,
+    });
+    expect(await version()).toBe(v + 1);
+    expect((await one("select facts_version as v from fact_changes where key = '*'")).v).toBe(
+      v + 1,
+    );
   });
 });

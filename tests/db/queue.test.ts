@@ -16,8 +16,8 @@ const t0 = new Date('2026-12-01T15:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const lease = (owner: string, now: Date) => ({ owner, leaseMs: 10_000, now });
 
-function count(table: string): number {
-  return getDb().$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
+async function count(table: string): Promise<number> {
+  return (await getDb()).$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
 }
 
 const aRun = {
@@ -42,27 +42,28 @@ const aCall = {
 
 describe('the drafting queue', () => {
   let temp: ReturnType<typeof useTempDatabase>;
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
     // Drain the sample questions so each test starts with only its own.
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
   });
   afterEach(() => temp.cleanup());
 
-  function ask(text: string, receivedAt: Date) {
-    return createQuestion({
+  async function ask(text: string, receivedAt: Date) {
+    const stored = await createQuestion({
       text,
       customerName: 'C',
       customerEmail: null,
       channel: 'web',
       now: receivedAt,
-    }).question;
+    });
+    return stored.question;
   }
 
-  it('claims the oldest queued question with a lease and counts the attempt', () => {
-    const newer = ask('newer', at(2));
-    const older = ask('older', at(1));
-    const claimed = claimNextQuestion(lease('w1', at(10)));
+  it('claims the oldest queued question with a lease and counts the attempt', async () => {
+    const newer = await ask('newer', at(2));
+    const older = await ask('older', at(1));
+    const claimed = await claimNextQuestion(lease('w1', at(10)));
     expect(claimed).toMatchObject({
       id: older.id,
       status: 'drafting',
@@ -70,41 +71,41 @@ describe('the drafting queue', () => {
       attempts: 1,
     });
     expect(claimed?.leaseExpiresAt).toEqual(at(10_010));
-    expect(claimNextQuestion(lease('w2', at(11)))?.id).toBe(newer.id);
-    expect(claimNextQuestion(lease('w3', at(12)))).toBeUndefined();
+    expect((await claimNextQuestion(lease('w2', at(11))))?.id).toBe(newer.id);
+    expect(await claimNextQuestion(lease('w3', at(12)))).toBeUndefined();
   });
 
-  it('leaves a question alone until its backoff has passed', () => {
-    const q = ask('q', at(0));
-    getDb()
-      .$client.prepare('update questions set not_before = ? where id = ?')
+  it('leaves a question alone until its backoff has passed', async () => {
+    const q = await ask('q', at(0));
+    (await getDb()).$client
+      .prepare('update questions set not_before = ? where id = ?')
       .run(at(5_000).getTime(), q.id);
-    expect(claimNextQuestion(lease('w1', at(4_999)))).toBeUndefined();
-    expect(claimNextQuestion(lease('w1', at(5_000)))?.id).toBe(q.id);
+    expect(await claimNextQuestion(lease('w1', at(4_999)))).toBeUndefined();
+    expect((await claimNextQuestion(lease('w1', at(5_000))))?.id).toBe(q.id);
   });
 
-  it('frees a question whose lease ran out, and only then', () => {
-    const q = ask('q', at(0));
-    claimNextQuestion(lease('dead', at(0)));
-    expect(claimNextQuestion(lease('w2', at(10_000)))).toBeUndefined();
-    const reclaimed = claimNextQuestion(lease('w2', at(10_001)));
+  it('frees a question whose lease ran out, and only then', async () => {
+    const q = await ask('q', at(0));
+    await claimNextQuestion(lease('dead', at(0)));
+    expect(await claimNextQuestion(lease('w2', at(10_000)))).toBeUndefined();
+    const reclaimed = await claimNextQuestion(lease('w2', at(10_001)));
     expect(reclaimed).toMatchObject({ id: q.id, leaseOwner: 'w2', attempts: 2 });
   });
 
-  it('takes whichever was received first: a question whose lease ran out or a queued one', () => {
-    const abandoned = ask('abandoned', at(0));
-    claimNextQuestion(lease('dead', at(0)));
-    const queued = ask('queued later', at(5_000));
-    const older = ask('queued earlier', at(-5_000));
-    expect(claimNextQuestion(lease('w2', at(20_000)))?.id).toBe(older.id);
-    expect(claimNextQuestion(lease('w2', at(20_001)))?.id).toBe(abandoned.id);
-    expect(claimNextQuestion(lease('w2', at(20_002)))?.id).toBe(queued.id);
+  it('takes whichever was received first: a question whose lease ran out or a queued one', async () => {
+    const abandoned = await ask('abandoned', at(0));
+    await claimNextQuestion(lease('dead', at(0)));
+    const queued = await ask('queued later', at(5_000));
+    const older = await ask('queued earlier', at(-5_000));
+    expect((await claimNextQuestion(lease('w2', at(20_000))))?.id).toBe(older.id);
+    expect((await claimNextQuestion(lease('w2', at(20_001))))?.id).toBe(abandoned.id);
+    expect((await claimNextQuestion(lease('w2', at(20_002))))?.id).toBe(queued.id);
   });
 
-  it('stores the run, its calls and the new state together while the lease is held', () => {
-    const q = ask('q', at(0));
-    const claimed = claimNextQuestion(lease('w1', at(0)));
-    const result = recordAttempt({
+  it('stores the run, its calls and the new state together while the lease is held', async () => {
+    const q = await ask('q', at(0));
+    const claimed = await claimNextQuestion(lease('w1', at(0)));
+    const result = await recordAttempt({
       questionId: q.id,
       leaseToken: claimed?.leaseToken ?? '',
       run: aRun,
@@ -113,7 +114,7 @@ describe('the drafting queue', () => {
       now: at(5),
     });
     expect(result.ok).toBe(true);
-    const stored = getQuestion({ id: q.id });
+    const stored = await getQuestion({ id: q.id });
     expect(stored).toMatchObject({
       status: 'drafted',
       draftText: 'Yes, see you Saturday.',
@@ -122,15 +123,15 @@ describe('the drafting queue', () => {
       version: q.version + 1,
     });
     expect(result.ok && stored?.draftRunId).toBe(result.ok ? result.runId : -1);
-    expect(count('agent_runs')).toBe(1);
-    expect(count('tool_calls')).toBe(1);
+    expect(await count('agent_runs')).toBe(1);
+    expect(await count('tool_calls')).toBe(1);
   });
 
-  it('writes nothing for a worker that lost its lease', () => {
-    const q = ask('q', at(0));
-    const slow = claimNextQuestion(lease('slow', at(0)))?.leaseToken ?? '';
-    const fast = claimNextQuestion(lease('fast', at(20_000)))?.leaseToken ?? '';
-    const result = recordAttempt({
+  it('writes nothing for a worker that lost its lease', async () => {
+    const q = await ask('q', at(0));
+    const slow = (await claimNextQuestion(lease('slow', at(0))))?.leaseToken ?? '';
+    const fast = (await claimNextQuestion(lease('fast', at(20_000))))?.leaseToken ?? '';
+    const result = await recordAttempt({
       questionId: q.id,
       leaseToken: slow,
       run: aRun,
@@ -139,26 +140,29 @@ describe('the drafting queue', () => {
       now: at(20_001),
     });
     expect(result).toEqual({ ok: false, reason: 'leaseLost' });
-    expect(count('agent_runs')).toBe(0);
-    expect(count('tool_calls')).toBe(0);
-    expect(getQuestion({ id: q.id })).toMatchObject({ status: 'drafting', leaseOwner: 'fast' });
+    expect(await count('agent_runs')).toBe(0);
+    expect(await count('tool_calls')).toBe(0);
+    expect(await getQuestion({ id: q.id })).toMatchObject({
+      status: 'drafting',
+      leaseOwner: 'fast',
+    });
     expect(
-      renewLease({ leaseToken: slow, leaseMs: 10_000, now: at(20_002), questionId: q.id }),
+      await renewLease({ leaseToken: slow, leaseMs: 10_000, now: at(20_002), questionId: q.id }),
     ).toBe(false);
     expect(
-      renewLease({ leaseToken: fast, leaseMs: 10_000, now: at(20_002), questionId: q.id }),
+      await renewLease({ leaseToken: fast, leaseMs: 10_000, now: at(20_002), questionId: q.id }),
     ).toBe(true);
   });
 
-  it('gives every claim its own lease: a lapsed slot cannot store over another slot of the same process', () => {
-    const q = ask('q', at(0));
+  it('gives every claim its own lease: a lapsed slot cannot store over another slot of the same process', async () => {
+    const q = await ask('q', at(0));
     // Both slots belong to one process, so they share its owner id.
-    const lapsed = claimNextQuestion(lease('host:1', at(0)));
-    const current = claimNextQuestion(lease('host:1', at(20_000)));
+    const lapsed = await claimNextQuestion(lease('host:1', at(0)));
+    const current = await claimNextQuestion(lease('host:1', at(20_000)));
     expect(current?.id).toBe(q.id);
     expect(lapsed?.leaseToken).toBeTruthy();
     expect(current?.leaseToken).not.toBe(lapsed?.leaseToken);
-    const late = recordAttempt({
+    const late = await recordAttempt({
       questionId: q.id,
       leaseToken: lapsed?.leaseToken ?? '',
       run: { ...aRun, draftText: 'the lapsed slot’s draft' },
@@ -168,16 +172,16 @@ describe('the drafting queue', () => {
     });
     expect(late).toEqual({ ok: false, reason: 'leaseLost' });
     expect(
-      renewLease({
+      await renewLease({
         leaseToken: lapsed?.leaseToken ?? '',
         leaseMs: 10_000,
         now: at(20_002),
         questionId: q.id,
       }),
     ).toBe(false);
-    expect(count('agent_runs')).toBe(0);
-    expect(getQuestion({ id: q.id })).toMatchObject({ status: 'drafting', draftText: null });
-    const mine = recordAttempt({
+    expect(await count('agent_runs')).toBe(0);
+    expect(await getQuestion({ id: q.id })).toMatchObject({ status: 'drafting', draftText: null });
+    const mine = await recordAttempt({
       questionId: q.id,
       leaseToken: current?.leaseToken ?? '',
       run: aRun,
@@ -186,24 +190,24 @@ describe('the drafting queue', () => {
       now: at(20_003),
     });
     expect(mine.ok).toBe(true);
-    expect(getQuestion({ id: q.id })).toMatchObject({ status: 'drafted', leaseToken: null });
+    expect(await getQuestion({ id: q.id })).toMatchObject({ status: 'drafted', leaseToken: null });
   });
 
-  it('fails a question abandoned mid-draft on its last attempt instead of claiming it again', () => {
-    const q = ask('q', at(0));
-    claimNextQuestion(lease('dies', at(0)));
-    expect(claimNextQuestion({ ...lease('w2', at(10_001)), maxAttempts: 1 })).toBeUndefined();
-    expect(getQuestion({ id: q.id })).toMatchObject({
+  it('fails a question abandoned mid-draft on its last attempt instead of claiming it again', async () => {
+    const q = await ask('q', at(0));
+    await claimNextQuestion(lease('dies', at(0)));
+    expect(await claimNextQuestion({ ...lease('w2', at(10_001)), maxAttempts: 1 })).toBeUndefined();
+    expect(await getQuestion({ id: q.id })).toMatchObject({
       status: 'failed',
       leaseOwner: null,
       lastError: ABANDONED_TOO_OFTEN,
     });
   });
 
-  it('keeps the error and backoff of a failed attempt, then fails it on the last', () => {
-    const q = ask('q', at(0));
-    const first = claimNextQuestion(lease('w1', at(0)));
-    recordAttempt({
+  it('keeps the error and backoff of a failed attempt, then fails it on the last', async () => {
+    const q = await ask('q', at(0));
+    const first = await claimNextQuestion(lease('w1', at(0)));
+    await recordAttempt({
       questionId: q.id,
       leaseToken: first?.leaseToken ?? '',
       run: { ...aRun, stopKind: 'failed', draftText: null, error: 'overloaded' },
@@ -211,13 +215,13 @@ describe('the drafting queue', () => {
       next: { status: 'queued', notBefore: at(2_000), lastError: 'overloaded' },
       now: at(1),
     });
-    expect(getQuestion({ id: q.id })).toMatchObject({
+    expect(await getQuestion({ id: q.id })).toMatchObject({
       status: 'queued',
       lastError: 'overloaded',
       notBefore: at(2_000),
     });
-    const second = claimNextQuestion(lease('w1', at(2_000)));
-    recordAttempt({
+    const second = await claimNextQuestion(lease('w1', at(2_000)));
+    await recordAttempt({
       questionId: q.id,
       leaseToken: second?.leaseToken ?? '',
       run: { ...aRun, stopKind: 'failed', draftText: null, error: 'bad request' },
@@ -225,56 +229,58 @@ describe('the drafting queue', () => {
       next: { status: 'failed', lastError: 'bad request' },
       now: at(2_001),
     });
-    expect(getQuestion({ id: q.id })).toMatchObject({
+    expect(await getQuestion({ id: q.id })).toMatchObject({
       status: 'failed',
       lastError: 'bad request',
       attempts: 2,
     });
-    expect(claimNextQuestion(lease('w1', at(99_999)))).toBeUndefined();
-    expect(requeueQuestion({ id: q.id, now: at(100_000) })).toBe(true);
-    expect(getQuestion({ id: q.id })).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(await claimNextQuestion(lease('w1', at(99_999)))).toBeUndefined();
+    expect(await requeueQuestion({ id: q.id, now: at(100_000) })).toBe(true);
+    expect(await getQuestion({ id: q.id })).toMatchObject({ status: 'queued', attempts: 0 });
   });
 
-  it('hands back what a stopping worker holds without counting the attempt', () => {
-    const q = ask('q', at(0));
-    claimNextQuestion(lease('w1', at(0)));
-    expect(releaseLeases({ owner: 'w2', now: at(1) })).toBe(0);
-    expect(releaseLeases({ owner: 'w1', now: at(1) })).toBe(1);
-    expect(getQuestion({ id: q.id })).toMatchObject({
+  it('hands back what a stopping worker holds without counting the attempt', async () => {
+    const q = await ask('q', at(0));
+    await claimNextQuestion(lease('w1', at(0)));
+    expect(await releaseLeases({ owner: 'w2', now: at(1) })).toBe(0);
+    expect(await releaseLeases({ owner: 'w1', now: at(1) })).toBe(1);
+    expect(await getQuestion({ id: q.id })).toMatchObject({
       status: 'queued',
       attempts: 0,
       leaseOwner: null,
     });
   });
 
-  it('lets a person claim one question unless it is held or closed', () => {
-    const q = ask('q', at(0));
-    expect(claimQuestion({ ...lease('staff', at(0)), id: 9_999 })).toEqual({
+  it('lets a person claim one question unless it is held or closed', async () => {
+    const q = await ask('q', at(0));
+    expect(await claimQuestion({ ...lease('staff', at(0)), id: 9_999 })).toEqual({
       ok: false,
       reason: 'notFound',
     });
-    claimNextQuestion(lease('worker', at(0)));
-    expect(claimQuestion({ ...lease('staff', at(1)), id: q.id })).toMatchObject({
+    await claimNextQuestion(lease('worker', at(0)));
+    expect(await claimQuestion({ ...lease('staff', at(1)), id: q.id })).toMatchObject({
       ok: false,
       reason: 'busy',
     });
-    expect(claimQuestion({ ...lease('staff', at(10_001)), id: q.id })).toMatchObject({ ok: true });
-    getDb().$client.prepare("update questions set status = 'sent' where id = ?").run(q.id);
-    expect(claimQuestion({ ...lease('staff', at(20_000)), id: q.id })).toMatchObject({
+    expect(await claimQuestion({ ...lease('staff', at(10_001)), id: q.id })).toMatchObject({
+      ok: true,
+    });
+    (await getDb()).$client.prepare("update questions set status = 'sent' where id = ?").run(q.id);
+    expect(await claimQuestion({ ...lease('staff', at(20_000)), id: q.id })).toMatchObject({
       ok: false,
       reason: 'closed',
     });
   });
 
-  it('creates one question per channel and externalId', () => {
-    const first = createQuestion({
+  it('creates one question per channel and externalId', async () => {
+    const first = await createQuestion({
       text: 'a',
       customerName: 'C',
       customerEmail: null,
       channel: 'api',
       externalId: 'x',
     });
-    const again = createQuestion({
+    const again = await createQuestion({
       text: 'b',
       customerName: 'C',
       customerEmail: null,
@@ -283,7 +289,7 @@ describe('the drafting queue', () => {
     });
     expect(first.created).toBe(true);
     expect(again).toEqual({ question: first.question, created: false });
-    const web = createQuestion({
+    const web = await createQuestion({
       text: 'c',
       customerName: 'C',
       customerEmail: null,

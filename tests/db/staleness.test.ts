@@ -31,14 +31,19 @@ const settings = {
 };
 
 async function drafted(text: string): Promise<number> {
-  const { question } = createQuestion({
+  const { question } = await createQuestion({
     text,
     customerName: 'C',
     customerEmail: null,
     channel: 'web',
     now,
   });
-  const claim = claimQuestion({ id: question.id, owner: 'test', leaseMs: 30_000, now: new Date() });
+  const claim = await claimQuestion({
+    id: question.id,
+    owner: 'test',
+    leaseMs: 30_000,
+    now: new Date(),
+  });
   if (!claim.ok) throw new Error(claim.reason);
   const outcome = await draftClaimedQuestion({
     question: claim.question,
@@ -51,18 +56,18 @@ async function drafted(text: string): Promise<number> {
 }
 
 /** Question id to whether the inbox marks its draft stale. */
-function staleness(): Record<number, boolean> {
-  const facts = currentFacts();
-  const rows = listInbox({ group: 'needsReview', page: 1, pageSize: 50 });
+async function staleness(): Promise<Record<number, boolean>> {
+  const facts = await currentFacts();
+  const rows = await listInbox({ group: 'needsReview', page: 1, pageSize: 50 });
   return Object.fromEntries(
     rows.map((row) => [row.id, draftMarks({ status: row.status, run: row.run, ...facts }).stale]),
   );
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   temp = useTempDatabase();
-  getDb().$client.prepare("update questions set status = 'discarded'").run();
-  const owner = createUser({
+  (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+  const owner = await createUser({
     email: 'o@example.com',
     name: 'O',
     role: 'owner',
@@ -74,15 +79,15 @@ beforeEach(() => {
 });
 afterEach(() => temp.cleanup());
 
-const rye = () => {
-  const item = listMenuItems().find((i) => i.name === 'rye loaf');
+const rye = async () => {
+  const item = (await listMenuItems()).find((i) => i.name === 'rye loaf');
   if (!item) throw new Error('no rye loaf');
   return item;
 };
 
-function ryeAt(price: string) {
-  const item = rye();
-  return updateMenuItem({
+async function ryeAt(price: string) {
+  const item = await rye();
+  return await updateMenuItem({
     id: item.id,
     input: menuItemInput.parse({
       name: item.name,
@@ -111,11 +116,11 @@ describe('which drafts a change makes stale', () => {
     const buns = await drafted('How much are the cinnamon buns?');
     const menu = await drafted("What's on the menu?");
     const delivery = await drafted('Could you deliver to my office?');
-    expect(Object.values(staleness()).some(Boolean)).toBe(false);
+    expect(Object.values(await staleness()).some(Boolean)).toBe(false);
 
-    const saved = ryeAt('9.50');
+    const saved = await ryeAt('9.50');
     expect(saved.ok).toBe(true);
-    expect(staleness()).toEqual({
+    expect(await staleness()).toEqual({
       [hours]: false,
       [ryePrice]: true,
       [buns]: false,
@@ -133,30 +138,30 @@ describe('which drafts a change makes stale', () => {
       opens: weekday === 1 || weekday === 7 ? null : weekday === 6 ? '09:00' : '07:00',
       closes: weekday === 1 || weekday === 7 ? null : weekday === 6 ? '13:00' : '15:00',
     }));
-    saveWeeklyHours({ days, by, now });
-    expect(staleness()).toEqual({ [saturday]: true, [price]: false, [tuesday]: false });
+    await saveWeeklyHours({ days, by, now });
+    expect(await staleness()).toEqual({ [saturday]: true, [price]: false, [tuesday]: false });
   });
 
   it('switching an entry off marks stale the drafts that found it', async () => {
     const delivery = await drafted('Could you deliver to my office?');
     const hours = await drafted('What time do you open on Saturday?');
-    const entry = listKnowledgeEntries().find((e) => e.title === 'Delivery radius and fee');
+    const entry = (await listKnowledgeEntries()).find((e) => e.title === 'Delivery radius and fee');
     if (!entry) throw new Error('no delivery entry');
-    setKnowledgeEntryEnabled({ id: entry.id, enabled: false, by, now });
-    expect(staleness()).toEqual({ [delivery]: true, [hours]: false });
+    await setKnowledgeEntryEnabled({ id: entry.id, enabled: false, by, now });
+    expect(await staleness()).toEqual({ [delivery]: true, [hours]: false });
   });
 
   it("the owner's handover topics may change any draft", async () => {
     const hours = await drafted('What time do you open on Saturday?');
-    saveHandoverTopics({ topics: ['opening hours'], by, now });
-    expect(staleness()).toEqual({ [hours]: true });
+    await saveHandoverTopics({ topics: ['opening hours'], by, now });
+    expect(await staleness()).toEqual({ [hours]: true });
   });
 
   it('a run stored without a record of what it read is stale after any change', async () => {
     const hours = await drafted('What time do you open on Saturday?');
-    getDb().$client.prepare('update agent_runs set facts_read = null').run();
-    expect(staleness()).toEqual({ [hours]: false });
-    ryeAt('9.75');
-    expect(staleness()).toEqual({ [hours]: true });
+    (await getDb()).$client.prepare('update agent_runs set facts_read = null').run();
+    expect(await staleness()).toEqual({ [hours]: false });
+    await ryeAt('9.75');
+    expect(await staleness()).toEqual({ [hours]: true });
   });
 });

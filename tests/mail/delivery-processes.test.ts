@@ -22,9 +22,11 @@ describe('email delivery worker processes', () => {
   let sink: SmtpSink;
   const workers: Spawned[] = [];
   let mailEnv: Record<string, string>;
+  // The open database's connection, for raw reads (also inside waitUntil's checks).
+  let sqlite: Database.Database;
 
-  const all = (sql: string) => getDb().$client.prepare(sql).all() as Row[];
-  const scalar = (sql: string) => getDb().$client.prepare(sql).pluck().get() as number;
+  const all = (sql: string) => sqlite.prepare(sql).all() as Row[];
+  const scalar = (sql: string) => sqlite.prepare(sql).pluck().get() as number;
 
   beforeEach(async () => {
     sink = await startSmtpSink();
@@ -36,7 +38,8 @@ describe('email delivery worker processes', () => {
     };
     Object.assign(process.env, mailEnv);
     resetEnvForTests();
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    sqlite = (await getDb()).$client;
+    sqlite.prepare("update questions set status = 'discarded'").run();
   });
   afterEach(async () => {
     for (const worker of workers.splice(0)) {
@@ -50,25 +53,27 @@ describe('email delivery worker processes', () => {
   });
 
   /** Three replies sent by staff, each queued to go out by email. */
-  function sendThree(): void {
-    const sam = staffMember();
+  async function sendThree(): Promise<void> {
+    const sam = await staffMember();
     for (const n of [1, 2, 3]) {
       const id =
         n === 2
-          ? createQuestion({
-              text: 'Rye?',
-              customerName: 'Dev',
-              customerEmail: 'dev@customer.example',
-              channel: 'web',
-            }).question.id
-          : emailConversation({
+          ? (
+              await createQuestion({
+                text: 'Rye?',
+                customerName: 'Dev',
+                customerEmail: 'dev@customer.example',
+                channel: 'web',
+              })
+            ).question.id
+          : await emailConversation({
               from: `cleo${n}@customer.example`,
               subject: `Order ${n}`,
               messageId: `c${n}@customer.example`,
               text: `Order ${n}, please.`,
             });
-      const version = getQuestion({ id })?.version ?? 0;
-      const sent = sendReply({
+      const version = (await getQuestion({ id }))?.version ?? 0;
+      const sent = await sendReply({
         questionId: id,
         text: `Reply ${n}`,
         version,
@@ -111,7 +116,7 @@ describe('email delivery worker processes', () => {
   };
 
   it('killed after the server accepted an email but before marking it sent: sent again under the same Message-ID, none lost', async () => {
-    sendThree();
+    await sendThree();
     // The test holds the database's write lock from just before the server accepts the first
     // email, so the worker cannot record the acceptance before it is killed. The emails the
     // worker has in hand beside it are held until it is gone, then refused: one email sits in
@@ -133,8 +138,8 @@ describe('email delivery worker processes', () => {
     first = worker();
     await waitUntil('the server has accepted the first email', () => sink.received.length === 1);
     const acceptedId = sink.received[0]?.email.header('message-id') ?? '';
-    const replyId = getDb()
-      .$client.prepare('select reply_id from email_outbox where email_message_id = ?')
+    const replyId = sqlite
+      .prepare('select reply_id from email_outbox where email_message_id = ?')
       .pluck()
       .get(acceptedId.replace(/^<|>$/g, '')) as number;
     // The worker has read the acceptance once it fails to record it, on the database held.
@@ -175,7 +180,7 @@ describe('email delivery worker processes', () => {
   }, 120_000);
 
   it('killed while the server was still taking an email: nothing was accepted, and it goes once', async () => {
-    sendThree();
+    await sendThree();
     let first: Spawned | undefined;
     let killed = false;
     let firstGone = false;
@@ -210,7 +215,7 @@ describe('email delivery worker processes', () => {
   }, 60_000);
 
   it('SIGTERM hands back what the worker holds and exits cleanly', async () => {
-    sendThree();
+    await sendThree();
     const spawned = worker();
     await waitUntil(
       'every email is sent',

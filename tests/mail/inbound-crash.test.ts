@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
@@ -9,7 +10,9 @@ import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/proc
 import { useTempDatabase } from '../support/temp-db';
 
 const plain = readFileSync(join(import.meta.dirname, '../fixtures/mail/plain.eml'));
-const count = (sql: string) => getDb().$client.prepare(sql).pluck().get() as number;
+// The open database's connection, for raw reads (also inside waitUntil's checks): set per test.
+let sqlite: Database.Database;
+const count = (sql: string) => sqlite.prepare(sql).pluck().get() as number;
 
 async function mailboxSeen(dovecot: Dovecot, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -27,9 +30,10 @@ describe('the mail worker killed between storing an email and marking it seen', 
   let proxy: ImapProxy | undefined;
   const workers: Spawned[] = [];
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    sqlite = (await getDb()).$client;
+    sqlite.prepare("update questions set status = 'discarded'").run();
   });
   afterEach(async () => {
     for (const worker of workers.splice(0)) {
@@ -83,7 +87,7 @@ describe('the mail worker killed between storing an email and marking it seen', 
   }, 90_000);
 
   it('a worker whose mail server is down keeps drafting, and says why mail is not read', async () => {
-    createQuestion({
+    await createQuestion({
       text: 'Are you open on Saturday?',
       customerName: 'Web Customer',
       customerEmail: null,

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { threadForDrafting } from '@/db/conversations';
@@ -32,14 +33,11 @@ const ORDER = [
 ];
 
 type Row = Record<string, unknown>;
-const all = (sql: string, ...params: unknown[]) =>
-  getDb()
-    .$client.prepare(sql)
-    .all(...params) as Row[];
+// The open database's connection, for raw reads (also inside waitUntil's checks).
+let sqlite: Database.Database;
+const all = (sql: string, ...params: unknown[]) => sqlite.prepare(sql).all(...params) as Row[];
 const one = (sql: string, ...params: unknown[]) =>
-  getDb()
-    .$client.prepare(sql)
-    .get(...params) as Row | undefined;
+  sqlite.prepare(sql).get(...params) as Row | undefined;
 
 /** What became of the email with this Message-ID (or, without one, this is the only such row). */
 function outcomeOf(key: string) {
@@ -62,7 +60,8 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
   beforeAll(async () => {
     expect(readdirSync(FIXTURES).sort()).toEqual(ORDER.map((name) => `${name}.eml`).sort());
     temp = useTempDatabase();
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    sqlite = (await getDb()).$client;
+    sqlite.prepare("update questions set status = 'discarded'").run();
     dovecot = await startDovecot();
     for (const name of ORDER) await dovecot.append(fixture(name));
     process.env.IMAP_URL = dovecot.url;
@@ -117,7 +116,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     );
   });
 
-  it('a quoted reply with In-Reply-To joins its conversation without the quote and signature', () => {
+  it('a quoted reply with In-Reply-To joins its conversation without the quote and signature', async () => {
     const reply = outcomeOf('reply-1@example.com');
     const first = outcomeOf('plain-1@example.com');
     expect(reply).toMatchObject({
@@ -125,7 +124,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
       questionId: first?.questionId,
       text: 'Actually, make it two rye loaves please.',
     });
-    const thread = threadForDrafting({ questionId: Number(first?.questionId) });
+    const thread = await threadForDrafting({ questionId: Number(first?.questionId) });
     expect(thread.map((message) => message.author)).toEqual(['customer', 'customer']);
   });
 
@@ -144,7 +143,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     expect(forwarded?.text).toContain('We need 40 cinnamon buns for Friday morning.');
   });
 
-  it('auto-replies, bounces, mailing lists and the desk’s own mail are no message', () => {
+  it('auto-replies, bounces, mailing lists and the desk’s own mail are no message', async () => {
     expect(outcomeOf('ooo-1@example.com')).toMatchObject({
       outcome: 'not a question',
       reason: 'auto-reply',
@@ -165,7 +164,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     });
     // The auto-reply answered Ada's first email and still added nothing to it.
     const ada = Number(outcomeOf('plain-1@example.com')?.questionId);
-    expect(threadForDrafting({ questionId: ada })).toHaveLength(2);
+    expect(await threadForDrafting({ questionId: ada })).toHaveLength(2);
   });
 
   it('an ISO-8859-1 email decodes: name, subject and text', () => {
@@ -180,7 +179,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     );
   });
 
-  it('attachments are listed by name and size and never reach the text a draft reads', () => {
+  it('attachments are listed by name and size and never reach the text a draft reads', async () => {
     const attached = outcomeOf('attach-1@example.com');
     expect(attached).toMatchObject({
       outcome: 'question',
@@ -189,7 +188,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     expect(JSON.parse(String(attached?.attachments))).toEqual([
       { name: 'cake-design.pdf', size: 2064 },
     ]);
-    const thread = threadForDrafting({ questionId: Number(attached?.questionId) });
+    const thread = await threadForDrafting({ questionId: Number(attached?.questionId) });
     expect(JSON.stringify(thread)).not.toMatch(/cake-design|JVBER/);
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { resetEnvForTests } from '@/lib/env';
@@ -10,15 +11,16 @@ import { waitUntil } from '../support/processes';
 import { useTempDatabase } from '../support/temp-db';
 
 type Health = { ok: number | null; error: string | null; errorAt: number | null };
+// The open database's connection, for raw reads (also inside waitUntil's checks): set per test.
+let sqlite: Database.Database;
 const health = () =>
-  getDb()
-    .$client.prepare(
+  sqlite
+    .prepare(
       "select last_ok_at as ok, last_error as error, last_error_at as errorAt from mail_channels where name = 'imap'",
     )
     .get() as Health | undefined;
 
-const stored = () =>
-  getDb().$client.prepare('select count(*) from inbound_emails').pluck().get() as number;
+const stored = () => sqlite.prepare('select count(*) from inbound_emails').pluck().get() as number;
 const email = (messageId: string) =>
   `From: Ada <ada@example.com>\r\nSubject: Bagels\r\nMessage-ID: <${messageId}>\r\n\r\nAny bagels today?\r\n`;
 
@@ -32,8 +34,9 @@ describe('the mailbox reader and a mail server that is down or refuses it', () =
     dovecot = await startDovecot();
   });
   afterAll(() => dovecot?.stop());
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
+    sqlite = (await getDb()).$client;
   });
   afterEach(async () => {
     await inbound?.stop();
@@ -90,7 +93,7 @@ describe('the mailbox reader and a mail server that is down or refuses it', () =
     read({ IMAP_URL: dovecot.url, IMAP_DONE_FOLDER: 'Handled' });
     await waitUntil(
       'the email is stored',
-      () => getDb().$client.prepare('select count(*) from inbound_emails').pluck().get() === 1,
+      () => sqlite.prepare('select count(*) from inbound_emails').pluck().get() === 1,
     );
     const deadline = Date.now() + 20_000;
     while ((await dovecot.list('INBOX')).length > 0) {

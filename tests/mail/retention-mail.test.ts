@@ -25,14 +25,14 @@ describe('the retention period and emails', () => {
     const open = await takeEmail(mail('plain'), { own, now: old });
     await takeEmail(mail('auto-reply'), { own, now: old });
     await takeEmail(mail('mailing-list'), { own, now });
-    const db = getDb().$client;
+    const db = (await getDb()).$client;
     db.prepare("update questions set status = 'discarded', updated_at = ? where id = ?").run(
       old.getTime(),
       closed.row.questionId,
     );
     db.prepare('update bakery set retention_days = 30').run();
 
-    expect(eraseExpiredConversations({ now, by: null }).erased).toBe(1);
+    expect((await eraseExpiredConversations({ now, by: null })).erased).toBe(1);
     const emails = db
       .prepare(
         'select key, length(raw) as raw, from_address as fromAddress, subject, attachments from inbound_emails order by id',

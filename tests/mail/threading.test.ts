@@ -70,22 +70,23 @@ describe('which conversation an email joins', () => {
   it('a follow-up puts a sent conversation back in the queue', async () => {
     const first = await takeEmail(email({ subject: 'Scones' }), { own });
     const id = Number(first.row.questionId);
-    getDb().$client.prepare("update questions set status = 'sent' where id = ?").run(id);
+    const db = (await getDb()).$client;
+    db.prepare("update questions set status = 'sent' where id = ?").run(id);
     await takeEmail(email({ subject: 'Re: Scones', body: 'And jam?' }), { own });
-    const row = getDb().$client.prepare('select status from questions where id = ?').get(id);
+    const row = db.prepare('select status from questions where id = ?').get(id);
     expect(row).toEqual({ status: 'queued' });
   });
 
   it('an email into an erased conversation starts a new one', async () => {
     const first = await takeEmail(email({ subject: 'Pretzels' }), { own });
     const id = Number(first.row.questionId);
-    getDb().$client.prepare('update questions set erased_at = 1 where id = ?').run(id);
+    (await getDb()).$client.prepare('update questions set erased_at = 1 where id = ?').run(id);
     const later = await takeEmail(email({ subject: 'Re: Pretzels' }), { own });
     expect(later.row.outcome).toBe('question');
     expect(later.row.questionId).not.toBe(id);
     // Other channels still cannot write into it either.
     expect(
-      addCustomerMessage({
+      await addCustomerMessage({
         thread: { externalId: 'x', channel: 'api' },
         text: 'hi',
         channel: 'api',
@@ -98,7 +99,7 @@ describe('which conversation an email joins', () => {
 
   it('mail naming a Message-ID the desk already holds is stored without taking the id', async () => {
     const first = await takeEmail(email({ subject: 'Muffins' }), { own });
-    const db = getDb().$client;
+    const db = (await getDb()).$client;
     db.prepare(
       "update messages set email_message_id = 'sent-by-desk@juniper.example' where id = ?",
     ).run(first.row.messageId);

@@ -26,12 +26,12 @@ describe('upgrading to conversations', () => {
   let before: ReturnType<typeof snapshot>;
   let after: ReturnType<typeof snapshot>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bakery-desk-conversations-'));
     path = join(dir, 'desk.db');
     ({ tokens } = fillReleaseDatabase(path, { idx: RELEASE, questions: 1000 }));
     before = snapshot(path);
-    openDatabase({ path, seed: false }).$client.close();
+    (await openDatabase({ path, seed: false })).$client.close();
     after = snapshot(path);
     process.env.DATABASE_PATH = path;
     resetEnvForTests();
@@ -119,28 +119,28 @@ describe('upgrading to conversations', () => {
     }
   });
 
-  it('opens every old ticket link on its conversation', () => {
+  it('opens every old ticket link on its conversation', async () => {
     expect(Object.keys(tokens).length).toBeGreaterThan(1000);
     const texts = new Map(rows('questions').map((q) => [String(q.id), q.text]));
     for (const [id, token] of Object.entries(tokens)) {
-      const question = getQuestionByTicket({ token });
+      const question = await getQuestionByTicket({ token });
       expect(question?.id).toBe(Number(id));
-      const [first] = listThreadForCustomer({ questionId: Number(id) });
+      const [first] = await listThreadForCustomer({ questionId: Number(id) });
       expect(first?.text).toBe(texts.get(id));
     }
   });
 
-  it('takes a follow-up on an upgraded conversation through its old link', () => {
+  it('takes a follow-up on an upgraded conversation through its old link', async () => {
     const sentId = rows('questions').find((q) => q.status === 'sent' && q.erased_at === null)?.id;
     const token = tokens[String(sentId)];
     if (!token) throw new Error('no sent question with a known link');
-    const added = addCustomerMessage({
+    const added = await addCustomerMessage({
       thread: { token },
       text: 'One more thing!',
       channel: 'web',
     });
     expect(added).toMatchObject({ ok: true, created: true, question: { status: 'queued' } });
-    const thread = listThreadForCustomer({ questionId: Number(sentId) });
+    const thread = await listThreadForCustomer({ questionId: Number(sentId) });
     expect(thread.map((m) => m.author)).toEqual(['customer', 'bakery', 'customer']);
   });
 });

@@ -38,8 +38,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function upgrade(path: string): void {
-  openDatabase({ path, seed: false }).$client.close();
+async function upgrade(path: string): Promise<void> {
+  (await openDatabase({ path, seed: false })).$client.close();
 }
 
 /** A database as the release at `idx` left it, with that release's rows in it. */
@@ -54,35 +54,35 @@ describe('upgrading a database written by an earlier release', () => {
   const latest = Math.max(...journal().entries.map((entry) => entry.idx));
   const fixtures = releaseFixtures();
 
-  it('has the previous release to upgrade from', () => {
+  it('has the previous release to upgrade from', async () => {
     // The first release, and the one just before this one.
     expect(fixtures.map((fixture) => fixture.idx)).toEqual(expect.arrayContaining([0, 1]));
     expect(latest).toBeGreaterThan(0);
   });
 
   for (const fixture of fixtures.filter((f) => f.idx < latest)) {
-    it(`keeps everything the release at migration ${fixture.idx} stored`, () => {
+    it(`keeps everything the release at migration ${fixture.idx} stored`, async () => {
       const path = releaseDatabase(fixture);
       const before = snapshot(path);
       const ranBefore = appliedDataMigrations(path);
       expect(Object.values(before.questions ?? {}).length).toBeGreaterThan(5);
 
-      upgrade(path);
+      await upgrade(path);
 
       const ran = appliedDataMigrations(path).filter((name) => !ranBefore.includes(name));
       const changes = Object.assign({}, ...ran.map((name) => declaredChanges[name] ?? {}));
       expect(lostInUpgrade(before, snapshot(path), changes)).toEqual([]);
       // Upgrading again changes nothing: each data migration runs once.
       const once = snapshot(path);
-      upgrade(path);
+      await upgrade(path);
       expect(snapshot(path)).toEqual(once);
     });
   }
 
-  it('notices a lost row or a changed value (the check can fail)', () => {
+  it('notices a lost row or a changed value (the check can fail)', async () => {
     const path = releaseDatabase(fixtures0());
     const before = snapshot(path);
-    upgrade(path);
+    await upgrade(path);
     const after = snapshot(path);
     const sessions = { ...after.sessions };
     const [first] = Object.keys(sessions);
@@ -92,7 +92,7 @@ describe('upgrading a database written by an earlier release', () => {
     expect(lostInUpgrade(before, after).some((l) => l.includes('ticket_token'))).toBe(true);
   });
 
-  it('compares stored bytes by their content', () => {
+  it('compares stored bytes by their content', async () => {
     const blob = (bytes: number[]) => ({ t: { '1': { b: Buffer.from(bytes) } } });
     expect(lostInUpgrade(blob([1, 2]), blob([1, 2]))).toEqual([]);
     expect(lostInUpgrade(blob([1, 2]), blob([1, 3]))).toHaveLength(1);
@@ -101,33 +101,38 @@ describe('upgrading a database written by an earlier release', () => {
 
 describe('ticket links and sessions from earlier releases', () => {
   for (const fixture of releaseFixtures()) {
-    it(`still open their question once stored hashed (release at migration ${fixture.idx})`, () => {
+    it(`still open their question once stored hashed (release at migration ${fixture.idx})`, async () => {
       const path = releaseDatabase(fixture);
       const tokens = readFixtureJson<Record<string, string>>(
         fixture.file.replace(/\.sql$/, '.tokens.json'),
       );
       expect(Object.keys(tokens).length).toBeGreaterThan(3);
-      upgrade(path);
+      await upgrade(path);
       process.env.DATABASE_PATH = path;
       resetEnvForTests();
       for (const [id, token] of Object.entries(tokens)) {
-        expect(getQuestionByTicket({ token })?.id).toBe(Number(id));
+        expect((await getQuestionByTicket({ token }))?.id).toBe(Number(id));
       }
       // The clear tokens are gone from the database.
-      const stored = getDb().$client.prepare('select ticket_token from questions').pluck().all();
+      const stored = (await getDb()).$client
+        .prepare('select ticket_token from questions')
+        .pluck()
+        .all();
       for (const token of Object.values(tokens)) expect(stored).not.toContain(token);
-      expect(getQuestionByTicket({ token: 'x'.repeat(32) })).toBeUndefined();
+      expect(await getQuestionByTicket({ token: 'x'.repeat(32) })).toBeUndefined();
     });
 
-    it(`keeps sessions signed in across the upgrade (release at migration ${fixture.idx})`, () => {
+    it(`keeps sessions signed in across the upgrade (release at migration ${fixture.idx})`, async () => {
       const path = releaseDatabase(fixture);
       const sessionRows = snapshot(path).sessions ?? {};
       expect(Object.keys(sessionRows).length).toBeGreaterThan(0);
-      upgrade(path);
+      await upgrade(path);
       process.env.DATABASE_PATH = path;
       resetEnvForTests();
       for (const row of Object.values(sessionRows)) {
-        expect(findSessionWithUser({ id: String(row.id) })?.user.email).toMatch(/@example\.com$/);
+        expect((await findSessionWithUser({ id: String(row.id) }))?.user.email).toMatch(
+          /@example\.com$/,
+        );
       }
     });
   }
@@ -137,30 +142,30 @@ describe('upgrading the release before the knowledge', () => {
   // The release just before it: the email outbox's (0010).
   const fixture = releaseFixtures().find((f) => f.idx === 10);
 
-  it('has that release to upgrade from', () => {
+  it('has that release to upgrade from', async () => {
     expect(fixture).toBeDefined();
   });
 
-  it('gains a working knowledge search, items with allergens not yet recorded, and runs that stay stale as before', () => {
+  it('gains a working knowledge search, items with allergens not yet recorded, and runs that stay stale as before', async () => {
     if (!fixture) throw new Error('The release at migration 10 is missing.');
     const path = releaseDatabase(fixture);
-    upgrade(path);
+    await upgrade(path);
     process.env.DATABASE_PATH = path;
     resetEnvForTests();
-    const db = getDb();
+    const db = await getDb();
     // An upgrade adds no entries of its own: the owner's knowledge starts empty.
-    expect(searchKnowledge({ query: 'deliver', limit: 3 })).toEqual([]);
+    expect(await searchKnowledge({ query: 'deliver', limit: 3 })).toEqual([]);
     const owner = db.$client.prepare("select id from users where role = 'owner'").get() as {
       id: number;
     };
-    addKnowledgeEntry({
+    await addKnowledgeEntry({
       input: { title: 'Delivery', answer: 'Within 3 miles.', tags: ['delivery'], enabled: true },
       by: owner.id,
       now: new Date(),
     });
-    expect(searchKnowledge({ query: 'could you deliver?', limit: 3 }).map((h) => h.title)).toEqual([
-      'Delivery',
-    ]);
+    expect(
+      (await searchKnowledge({ query: 'could you deliver?', limit: 3 })).map((h) => h.title),
+    ).toEqual(['Delivery']);
     // Nobody has checked the stored items' allergens yet: none is read as free of any.
     const items = db.$client
       .prepare('select allergens, may_contain, dietary from menu_items')
@@ -169,8 +174,8 @@ describe('upgrading the release before the knowledge', () => {
     for (const item of items)
       expect(item).toEqual({ allergens: null, may_contain: null, dietary: '[]' });
     // Runs stored before the record of what they read: stale after any change, as they were.
-    const facts = currentFacts();
-    const drafted = listInbox({ group: 'needsReview', page: 1, pageSize: 50 });
+    const facts = await currentFacts();
+    const drafted = await listInbox({ group: 'needsReview', page: 1, pageSize: 50 });
     expect(drafted.length).toBeGreaterThan(0);
     for (const row of drafted) {
       expect(row.run?.factsRead).toBeNull();
@@ -181,12 +186,12 @@ describe('upgrading the release before the knowledge', () => {
 
 describe('upgrading to the kept tab counts', () => {
   for (const fixture of releaseFixtures()) {
-    it(`counts the questions the release at migration ${fixture.idx} stored, and keeps counting`, () => {
+    it(`counts the questions the release at migration ${fixture.idx} stored, and keeps counting`, async () => {
       const path = releaseDatabase(fixture);
-      upgrade(path);
+      await upgrade(path);
       process.env.DATABASE_PATH = path;
       resetEnvForTests();
-      const sqlite = getDb().$client;
+      const sqlite = (await getDb()).$client;
       const scanned = () =>
         Object.fromEntries(
           (
@@ -197,9 +202,9 @@ describe('upgrading to the kept tab counts', () => {
           ).map((r) => [r.status, r.n]),
         );
       expect(Object.values(scanned()).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
-      expect(countQuestionsByStatus({})).toEqual(scanned());
+      expect(await countQuestionsByStatus({})).toEqual(scanned());
       sqlite.prepare("update questions set status = 'discarded' where status = 'drafted'").run();
-      expect(countQuestionsByStatus({})).toEqual(scanned());
+      expect(await countQuestionsByStatus({})).toEqual(scanned());
     });
   }
 });

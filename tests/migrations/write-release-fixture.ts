@@ -73,16 +73,16 @@ async function main() {
     const start = new Date('2026-11-28T15:00:00Z').getTime();
     let tick = 0;
     const at = () => new Date(start + 60_000 * tick++);
-    openDatabase({ path });
+    await openDatabase({ path });
 
-    const owner = createUser({
+    const owner = await createUser({
       email: 'owner@example.com',
       name: 'Olive Owner',
       role: 'owner',
       passwordHash: '$scrypt$n=16384,r=8,p=1$c2FsdA$a2V5',
       now: at(),
     });
-    const staff = createUser({
+    const staff = await createUser({
       email: 'sam@example.com',
       name: 'Sam Staff',
       role: 'staff',
@@ -92,7 +92,7 @@ async function main() {
     });
     if (!owner.ok || !staff.ok) throw new Error('The accounts could not be made.');
     for (const [n, user] of [owner.user, staff.user].entries()) {
-      insertSession({
+      await insertSession({
         id: `fixture-session-${n}`.padEnd(64, '0'),
         userId: user.id,
         expiresAt: new Date('2099-01-01T00:00:00Z'),
@@ -119,7 +119,7 @@ async function main() {
     const tokens: Record<string, string> = {};
     const ids: number[] = [];
     for (const [n, text] of texts.entries()) {
-      const stored = createQuestion({
+      const stored = await createQuestion({
         text,
         customerName: `Customer ${n + 1}`,
         customerEmail: n % 3 === 0 ? null : `customer${n + 1}@example.com`,
@@ -141,7 +141,11 @@ async function main() {
         offlineModel({ facts, now, askedAt }),
     };
     for (let n = 0; n < 8; n++) {
-      const claimed = claimNextQuestion({ owner: 'fixture', leaseMs: 60_000, now: new Date() });
+      const claimed = await claimNextQuestion({
+        owner: 'fixture',
+        leaseMs: 60_000,
+        now: new Date(),
+      });
       if (!claimed) throw new Error('Nothing to claim.');
       await draftClaimedQuestion({
         question: claimed,
@@ -156,32 +160,32 @@ async function main() {
       return id;
     };
     const [asked, closed, price, cake] = [pick(0), pick(1), pick(2), pick(7)];
-    const current = (id: number) => {
-      const question = getQuestion({ id });
+    const current = async (id: number) => {
+      const question = await getQuestion({ id });
       if (!question) throw new Error(`Question ${id} is missing.`);
       return { version: question.version, draft: question.draftText ?? '' };
     };
     // Sent as drafted, and sent after an edit.
-    sendReply({
+    await sendReply({
       questionId: asked,
-      text: current(asked).draft,
-      version: current(asked).version,
+      text: (await current(asked)).draft,
+      version: (await current(asked)).version,
       userId: staff.user.id,
       now: at(),
     });
-    sendReply({
+    await sendReply({
       questionId: price,
-      text: `${current(price).draft}\n\nWarm wishes, Sam`,
-      version: current(price).version,
+      text: `${(await current(price)).draft}\n\nWarm wishes, Sam`,
+      version: (await current(price)).version,
       userId: owner.user.id,
       now: at(),
     });
-    discardQuestion({ id: closed, reason: 'Answered on the phone', now: at() });
-    discardQuestion({ id: cake, reason: 'Duplicate of an email', now: at() });
+    await discardQuestion({ id: closed, reason: 'Answered on the phone', now: at() });
+    await discardQuestion({ id: cake, reason: 'Duplicate of an email', now: at() });
     // A failed question: an attempt recorded as failed for good.
-    const failing = claimNextQuestion({ owner: 'fixture', leaseMs: 60_000, now: new Date() });
+    const failing = await claimNextQuestion({ owner: 'fixture', leaseMs: 60_000, now: new Date() });
     if (!failing?.leaseToken) throw new Error('Nothing to fail.');
-    recordAttempt({
+    await recordAttempt({
       questionId: failing.id,
       leaseToken: failing.leaseToken,
       run: {
@@ -197,9 +201,13 @@ async function main() {
       now: at(),
     });
     // Waiting to retry after a failed attempt.
-    const retrying = claimNextQuestion({ owner: 'fixture', leaseMs: 60_000, now: new Date() });
+    const retrying = await claimNextQuestion({
+      owner: 'fixture',
+      leaseMs: 60_000,
+      now: new Date(),
+    });
     if (!retrying?.leaseToken) throw new Error('Nothing to retry.');
-    recordAttempt({
+    await recordAttempt({
       questionId: retrying.id,
       leaseToken: retrying.leaseToken,
       run: {
@@ -219,11 +227,11 @@ async function main() {
       now: at(),
     });
     // Mid-lease: a worker holds it as the release stops.
-    claimNextQuestion({ owner: 'fixture-worker', leaseMs: 60_000, now: at() });
+    await claimNextQuestion({ owner: 'fixture-worker', leaseMs: 60_000, now: at() });
     // The rest stay queued. A price change makes the drafts before it stale.
-    const rolls = listMenuItems().find((item) => item.name === 'Sourdough rolls');
+    const rolls = (await listMenuItems()).find((item) => item.name === 'Sourdough rolls');
     if (rolls) {
-      updateMenuItem({
+      await updateMenuItem({
         id: rolls.id,
         input: {
           name: rolls.name,

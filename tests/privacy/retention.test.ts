@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { discardQuestion } from '@/db/drafts';
@@ -19,12 +20,15 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
 describe('erasing closed conversations after the retention period', () => {
   let temp: ReturnType<typeof useTempDatabase>;
   let owner = 0;
-  const scalar = (sql: string) => getDb().$client.prepare(sql).pluck().get();
+  // The open database's connection, for raw reads.
+  let sqlite: Database.Database;
+  const scalar = (sql: string) => sqlite.prepare(sql).pluck().get();
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb().$client.prepare('delete from questions').run();
-    const created = createUser({
+    sqlite = (await getDb()).$client;
+    sqlite.prepare('delete from questions').run();
+    const created = await createUser({
       email: 'owner@example.com',
       name: 'Olga',
       role: 'owner',
@@ -37,8 +41,8 @@ describe('erasing closed conversations after the retention period', () => {
   afterEach(() => temp.cleanup());
 
   /** A question drafted (one run, one tool call) at `at`, then sent, discarded or left open. */
-  function conversation(name: string, at: Date, end: 'sent' | 'discarded' | 'open') {
-    const stored = createQuestion({
+  async function conversation(name: string, at: Date, end: 'sent' | 'discarded' | 'open') {
+    const stored = await createQuestion({
       text: `${name} asks: do you have croissants?`,
       customerName: name,
       customerEmail: `${name.toLowerCase()}@example.com`,
@@ -47,9 +51,14 @@ describe('erasing closed conversations after the retention period', () => {
       now: at,
     });
     if (!stored.created) throw new Error('not created');
-    const claim = claimQuestion({ id: stored.question.id, owner: 'w', leaseMs: 10_000, now: at });
+    const claim = await claimQuestion({
+      id: stored.question.id,
+      owner: 'w',
+      leaseMs: 10_000,
+      now: at,
+    });
     if (!claim.ok) throw new Error('not claimed');
-    recordAttempt({
+    await recordAttempt({
       questionId: stored.question.id,
       leaseToken: claim.question.leaseToken ?? '',
       run: {
@@ -93,10 +102,10 @@ describe('erasing closed conversations after the retention period', () => {
       next: { status: 'drafted' },
       now: at,
     });
-    const question = getQuestion({ id: stored.question.id });
+    const question = await getQuestion({ id: stored.question.id });
     if (!question) throw new Error('gone');
     if (end === 'sent') {
-      sendReply({
+      await sendReply({
         questionId: question.id,
         version: question.version,
         text: `Sorry ${name}, no croissants today.`,
@@ -105,35 +114,35 @@ describe('erasing closed conversations after the retention period', () => {
       });
     }
     if (end === 'discarded')
-      discardQuestion({ id: question.id, reason: `${name} is spam`, now: at });
+      await discardQuestion({ id: question.id, reason: `${name} is spam`, now: at });
     return { id: question.id, token: stored.ticketToken };
   }
 
-  it('shows what would go, erases exactly that with one audit row, and keeps the figures', () => {
-    const oldSent = conversation('Rosa', daysAgo(40), 'sent');
-    const oldDiscarded = conversation('Mallory', daysAgo(35), 'discarded');
-    const recentSent = conversation('Tom', daysAgo(5), 'sent');
-    const oldOpen = conversation('Ana', daysAgo(90), 'open');
+  it('shows what would go, erases exactly that with one audit row, and keeps the figures', async () => {
+    const oldSent = await conversation('Rosa', daysAgo(40), 'sent');
+    const oldDiscarded = await conversation('Mallory', daysAgo(35), 'discarded');
+    const recentSent = await conversation('Tom', daysAgo(5), 'sent');
+    const oldOpen = await conversation('Ana', daysAgo(90), 'open');
     const costBefore = scalar('select sum(cost_usd) from agent_runs');
-    const lookupsBefore = listNotFoundMenuLookups({ since: daysAgo(365) });
+    const lookupsBefore = await listNotFoundMenuLookups({ since: daysAgo(365) });
 
     // Nothing is erased while no period is set.
-    expect(eraseExpiredConversations({ now, by: null })).toEqual({ erased: 0, days: null });
-    updateRetention({ days: 30, by: owner, now });
+    expect(await eraseExpiredConversations({ now, by: null })).toEqual({ erased: 0, days: null });
+    await updateRetention({ days: 30, by: owner, now });
 
-    const preview = previewErasure({ now, days: 30 });
+    const preview = await previewErasure({ now, days: 30 });
     expect(preview.total).toBe(2);
     expect(preview.questions.map((q) => [q.id, q.customerName])).toEqual([
       [oldSent.id, 'Rosa'],
       [oldDiscarded.id, 'Mallory'],
     ]);
     // A dry run erases nothing.
-    expect(getQuestion({ id: oldSent.id })?.customerName).toBe('Rosa');
+    expect((await getQuestion({ id: oldSent.id }))?.customerName).toBe('Rosa');
 
-    expect(eraseExpiredConversations({ now, by: owner })).toEqual({ erased: 2, days: 30 });
+    expect(await eraseExpiredConversations({ now, by: owner })).toEqual({ erased: 2, days: 30 });
 
     for (const { id } of [oldSent, oldDiscarded]) {
-      expect(getQuestion({ id })).toMatchObject({
+      expect(await getQuestion({ id })).toMatchObject({
         text: ERASED_TEXT,
         customerName: ERASED_NAME,
         customerEmail: null,
@@ -143,26 +152,26 @@ describe('erasing closed conversations after the retention period', () => {
         erasedAt: now,
       });
     }
-    expect(getReplyForQuestion({ questionId: oldSent.id })?.text).toBe(ERASED_TEXT);
+    expect((await getReplyForQuestion({ questionId: oldSent.id }))?.text).toBe(ERASED_TEXT);
     // Nothing of Rosa's or Mallory's words is left anywhere.
     const dump = JSON.stringify(
-      getDb()
-        .$client.prepare(
+      sqlite
+        .prepare(
           "select * from questions q left join replies r on r.question_id = q.id left join agent_runs a on a.question_id = q.id left join tool_calls c on c.run_id = a.id left join audit_log l on l.action = 'retention.erase'",
         )
         .all(),
     );
     expect(dump).not.toMatch(/Rosa|Mallory|rosa@|mallory@/);
     // Nor in the file's free pages, where erased rows would otherwise linger.
-    getDb().$client.pragma('wal_checkpoint(TRUNCATE)');
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
     const file = readFileSync(temp.path);
     for (const words of ['Mallory asks', 'Mallory is spam', 'Sorry Rosa']) {
       expect(file.includes(words), words).toBe(false);
     }
     // The mark's reason is a figure and stays; its note was the customer's words.
     expect(
-      getDb()
-        .$client.prepare(
+      sqlite
+        .prepare(
           "select a.needs_person_reason, a.needs_person_note, c.input from agent_runs a join tool_calls c on c.run_id = a.id where a.question_id = ? and c.tool_name = 'mark_for_person'",
         )
         .get(oldSent.id),
@@ -172,20 +181,18 @@ describe('erasing closed conversations after the retention period', () => {
       input: '{"reason":"allergens"}',
     });
     // The others are untouched.
-    expect(getQuestion({ id: recentSent.id })?.customerName).toBe('Tom');
-    expect(getQuestion({ id: oldOpen.id })?.customerName).toBe('Ana');
+    expect((await getQuestion({ id: recentSent.id }))?.customerName).toBe('Tom');
+    expect((await getQuestion({ id: oldOpen.id }))?.customerName).toBe('Ana');
     // The figures stay: runs, tokens, cost, lookups for insights.
     expect(scalar('select count(*) from agent_runs')).toBe(4);
     expect(scalar('select count(*) from tool_calls')).toBe(8);
     expect(scalar('select sum(cost_usd) from agent_runs')).toBe(costBefore);
-    expect(listNotFoundMenuLookups({ since: daysAgo(365) })).toEqual(lookupsBefore);
+    expect(await listNotFoundMenuLookups({ since: daysAgo(365) })).toEqual(lookupsBefore);
     // The customer's link still opens, on nothing personal.
-    expect(getQuestionByTicket({ token: oldSent.token })?.text).toBe(ERASED_TEXT);
+    expect((await getQuestionByTicket({ token: oldSent.token }))?.text).toBe(ERASED_TEXT);
 
-    const audit = getDb()
-      .$client.prepare(
-        "select user_id, before, after from audit_log where action = 'retention.erase'",
-      )
+    const audit = sqlite
+      .prepare("select user_id, before, after from audit_log where action = 'retention.erase'")
       .all() as { user_id: number; before: string; after: string }[];
     expect(audit).toHaveLength(1);
     expect(audit[0]?.user_id).toBe(owner);
@@ -195,21 +202,19 @@ describe('erasing closed conversations after the retention period', () => {
     });
 
     // Again: nothing more to erase, and no audit row for nothing.
-    expect(eraseExpiredConversations({ now, by: null }).erased).toBe(0);
+    expect((await eraseExpiredConversations({ now, by: null })).erased).toBe(0);
     expect(scalar("select count(*) from audit_log where action = 'retention.erase'")).toBe(1);
-    expect(previewErasure({ now, days: 30 }).total).toBe(0);
+    expect((await previewErasure({ now, days: 30 })).total).toBe(0);
   });
 
-  it('audits a change of period and leaves drafts current', () => {
+  it('audits a change of period and leaves drafts current', async () => {
     const version = () => scalar('select facts_version from bakery');
     const before = version();
-    expect(updateRetention({ days: 60, by: owner, now })).toEqual({ changed: true });
-    expect(updateRetention({ days: 60, by: owner, now })).toEqual({ changed: false });
+    expect(await updateRetention({ days: 60, by: owner, now })).toEqual({ changed: true });
+    expect(await updateRetention({ days: 60, by: owner, now })).toEqual({ changed: false });
     expect(version()).toBe(before);
     expect(
-      getDb()
-        .$client.prepare("select before, after from audit_log where action = 'retention.update'")
-        .all(),
+      sqlite.prepare("select before, after from audit_log where action = 'retention.update'").all(),
     ).toEqual([{ before: '{"retentionDays":null}', after: '{"retentionDays":60}' }]);
   });
 });
@@ -229,7 +234,7 @@ describe('the worker erases on its own', () => {
   });
 
   it('at start-up, a separately run worker erases what is past the period', async () => {
-    const db = getDb().$client;
+    const db = (await getDb()).$client;
     const old = Date.now() - 10 * DAY;
     db.prepare("update questions set status = 'discarded', updated_at = ?").run(old);
     db.prepare('update bakery set retention_days = 7').run();

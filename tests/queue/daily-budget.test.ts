@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery } from '@/db/bakery';
-import { getDb } from '@/db/client';
+import { type Db, getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
 import { claimQuestion } from '@/db/queue';
 import { updateBakerySettings } from '@/db/settings';
@@ -18,12 +18,15 @@ const FORTY_CENTS = { input_tokens: 40_000, output_tokens: 8_000 };
 describe('the daily model budget, through the real worker', () => {
   let temp: ReturnType<typeof useTempDatabase>;
   const workers: Spawned[] = [];
-  const scalar = (sql: string) => getDb().$client.prepare(sql).pluck().get() as number;
+  // The database as the test opened it, so polling reads stay synchronous.
+  let db: Db;
+  const scalar = (sql: string) => db.$client.prepare(sql).pluck().get() as number;
   const drafted = () => scalar("select count(*) from questions where status = 'drafted'");
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    db = await getDb();
+    db.$client.prepare("update questions set status = 'discarded'").run();
   });
   afterEach(async () => {
     for (const worker of workers.splice(0)) {
@@ -36,10 +39,10 @@ describe('the daily model budget, through the real worker', () => {
     resetEnvForTests();
   });
 
-  function queue(count: number): void {
+  async function queue(count: number): Promise<void> {
     const start = Date.now();
     for (let i = 0; i < count; i++) {
-      createQuestion({
+      await createQuestion({
         text: `Question ${i}: are you open on Saturday?`,
         customerName: `Customer ${i}`,
         customerEmail: null,
@@ -51,7 +54,7 @@ describe('the daily model budget, through the real worker', () => {
   }
 
   it('past the budget, questions wait queued instead of calling the model; a raise lets one more through', async () => {
-    queue(5);
+    await queue(5);
     const server = await startFakeAnthropic({
       script: Array.from({ length: 5 }, (_, i) =>
         fake.text(`Yes, open Saturday (${i}).`, FORTY_CENTS),
@@ -69,14 +72,14 @@ describe('the daily model budget, through the real worker', () => {
       workers.push(worker);
       // $0.40, $0.80, then $1.20: the third starts under the dollar and ends over it.
       await waitUntil('three drafts are stored', () => drafted() === 3);
-      expect(budgetToday({ now: new Date(), defaultDollars: 1 })).toMatchObject({
+      expect(await budgetToday({ now: new Date(), defaultDollars: 1 })).toMatchObject({
         reached: true,
         limitCents: 100,
       });
       expect(scalar('select round(sum(cost_usd), 2) from agent_runs')).toBe(1.2);
 
       // The owner raises the budget to $1.60: exactly one more draft fits.
-      const owner = createUser({
+      const owner = await createUser({
         email: 'owner@example.com',
         name: 'Olga',
         role: 'owner',
@@ -84,8 +87,8 @@ describe('the daily model budget, through the real worker', () => {
         now: new Date(),
       });
       if (!owner.ok) throw new Error('no owner');
-      const { name, timezone, contact, locale, currency } = getBakery();
-      updateBakerySettings({
+      const { name, timezone, contact, locale, currency } = await getBakery();
+      await updateBakerySettings({
         input: {
           name,
           timezone,
@@ -114,9 +117,9 @@ describe('the daily model budget, through the real worker', () => {
   }, 60_000);
 
   it('offline drafts cost nothing and never wait for the budget', async () => {
-    queue(3);
-    getDb()
-      .$client.prepare(
+    await queue(3);
+    db.$client
+      .prepare(
         `insert into agent_runs (question_id, model, stop_kind, cost_usd, facts_version, started_at, finished_at)
          select id, 'claude-opus-5-5', 'failed', 50, 1, ?, ? from questions limit 1`,
       )
@@ -136,39 +139,41 @@ describe('the daily model budget, through the real worker', () => {
 
 describe('the budget in the database', () => {
   let temp: ReturnType<typeof useTempDatabase>;
-  beforeEach(() => {
+  let db: Db;
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    db = await getDb();
+    db.$client.prepare("update questions set status = 'discarded'").run();
   });
   afterEach(() => temp.cleanup());
 
   const spend = (usd: number, finishedAt: string) =>
-    getDb()
-      .$client.prepare(
+    db.$client
+      .prepare(
         `insert into agent_runs (question_id, model, stop_kind, cost_usd, facts_version, started_at, finished_at)
          select id, 'claude-opus-5-5', 'answered', ?, 1, ?, ? from questions limit 1`,
       )
       .run(usd, Date.parse(finishedAt), Date.parse(finishedAt));
 
-  it('counts the spend of the bakery’s own day (New York here), whatever the server’s', () => {
-    expect(getBakery().timezone).toBe('America/New_York');
+  it('counts the spend of the bakery’s own day (New York here), whatever the server’s', async () => {
+    expect((await getBakery()).timezone).toBe('America/New_York');
     // 23:30 on 1 December in New York is 04:30 on the 2nd in UTC.
     spend(3, '2026-12-02T04:30:00Z');
-    const lateOnTheFirst = budgetToday({
+    const lateOnTheFirst = await budgetToday({
       now: new Date('2026-12-02T04:45:00Z'),
       defaultDollars: 2,
     });
     expect(lateOnTheFirst).toMatchObject({ spentUsd: 3, reached: true });
     expect(lateOnTheFirst.resumesAt.toISOString()).toBe('2026-12-02T05:00:00.000Z');
-    const morningOfTheSecond = budgetToday({
+    const morningOfTheSecond = await budgetToday({
       now: new Date('2026-12-02T13:00:00Z'),
       defaultDollars: 2,
     });
     expect(morningOfTheSecond).toMatchObject({ spentUsd: 0, reached: false });
   });
 
-  it('refuses a person’s redraft past the budget, without claiming the question', () => {
-    const { question } = createQuestion({
+  it('refuses a person’s redraft past the budget, without claiming the question', async () => {
+    const { question } = await createQuestion({
       text: 'Rye?',
       customerName: 'Ana',
       customerEmail: null,
@@ -176,14 +181,14 @@ describe('the budget in the database', () => {
     });
     spend(2.5, new Date().toISOString());
     const base = { id: question.id, owner: 'p', leaseMs: 10_000, now: new Date() };
-    expect(claimQuestion({ ...base, budget: { defaultDollars: 2 } })).toMatchObject({
+    expect(await claimQuestion({ ...base, budget: { defaultDollars: 2 } })).toMatchObject({
       ok: false,
       reason: 'overBudget',
     });
     expect(
-      getDb().$client.prepare('select status from questions where id = ?').pluck().get(question.id),
+      db.$client.prepare('select status from questions where id = ?').pluck().get(question.id),
     ).toBe('queued');
-    expect(claimQuestion({ ...base, budget: { defaultDollars: 3 } }).ok).toBe(true);
+    expect((await claimQuestion({ ...base, budget: { defaultDollars: 3 } })).ok).toBe(true);
   });
 
   it('holds back only a paid model', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { type Db, getDb } from '@/db/client';
 import { createQuestion, getQuestion } from '@/db/questions';
 import { claimNextQuestion } from '@/db/queue';
 import type { Model } from '@/lib/agent';
@@ -23,15 +23,15 @@ const failingModel: Model = {
 
 describe('drafting one claimed question', () => {
   let temp: ReturnType<typeof useTempDatabase>;
+  let db: Db;
   const rows = (sql: string, ...args: unknown[]) =>
-    getDb()
-      .$client.prepare(sql)
-      .all(...args) as Record<string, unknown>[];
+    db.$client.prepare(sql).all(...args) as Record<string, unknown>[];
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
-    createQuestion({
+    db = await getDb();
+    db.$client.prepare("update questions set status = 'discarded'").run();
+    await createQuestion({
       text: 'How much is a rye loaf?',
       customerName: 'T',
       customerEmail: null,
@@ -41,7 +41,7 @@ describe('drafting one claimed question', () => {
   afterEach(() => temp.cleanup());
 
   async function claimAndDraft(settings: DraftSettings) {
-    const question = claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
+    const question = await claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
     if (!question) throw new Error('nothing to claim');
     const outcome = await draftClaimedQuestion({
       question,
@@ -66,7 +66,7 @@ describe('drafting one claimed question', () => {
     ]);
     const { question, outcome } = await claimAndDraft(settingsWith(() => model));
     expect(outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
-    expect(getQuestion({ id: question.id })).toMatchObject({
+    expect(await getQuestion({ id: question.id })).toMatchObject({
       status: 'drafted',
       draftText: 'A rye loaf is $9.00.',
     });
@@ -114,8 +114,8 @@ describe('drafting one claimed question', () => {
     // The question arrived a day and a half ago; the draft is made now.
     const arrived = new Date(Date.now() - 36 * 60 * 60 * 1000);
     const tomorrowThen = addDays(zonedParts(arrived, 'America/New_York').date, 1);
-    getDb().$client.prepare('update questions set received_at = ?').run(arrived.getTime());
-    getDb().$client.prepare('update messages set at = ?').run(arrived.getTime());
+    db.$client.prepare('update questions set received_at = ?').run(arrived.getTime());
+    db.$client.prepare('update messages set at = ?').run(arrived.getTime());
     let clock: { now: Date; askedAt: Date } | undefined;
     const model = scriptedModel([
       callsReply([{ id: 'c1', name: 'opening_hours', input: { day: 'tomorrow' } }]),
@@ -139,7 +139,7 @@ describe('drafting one claimed question', () => {
     const model = scriptedModel([{ kind: 'stop', reason: 'refused', usage: noUsage, costUsd: 0 }]);
     const { question, outcome } = await claimAndDraft(settingsWith(() => model));
     expect(outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
-    expect(getQuestion({ id: question.id })).toMatchObject({
+    expect(await getQuestion({ id: question.id })).toMatchObject({
       status: 'drafted',
       draftText: null,
       lastError: null,
@@ -161,7 +161,7 @@ describe('drafting one claimed question', () => {
       answerReply('A person at the bakery will check about delivery and reply.'),
     ]);
     const { question } = await claimAndDraft(settingsWith(() => model));
-    expect(getQuestion({ id: question.id })?.status).toBe('drafted');
+    expect((await getQuestion({ id: question.id }))?.status).toBe('drafted');
     expect(rows('select needs_person_reason, needs_person_note from agent_runs')).toEqual([
       { needs_person_reason: 'delivery', needs_person_note: 'delivery to an office downtown' },
     ]);
@@ -190,20 +190,22 @@ describe('drafting one claimed question', () => {
   it('a failed request is retried after a backoff, then drafted, keeping both runs', async () => {
     const first = await claimAndDraft(settingsWith(() => failingModel));
     expect(first.outcome).toMatchObject({ kind: 'stored', status: 'queued' });
-    const waiting = getQuestion({ id: first.question.id });
+    const waiting = await getQuestion({ id: first.question.id });
     expect(waiting).toMatchObject({
       status: 'queued',
       lastError: expect.stringContaining('529 overloaded'),
     });
     expect(waiting?.notBefore?.getTime()).toBeGreaterThan(Date.now());
-    expect(claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() })).toBeUndefined();
+    expect(
+      await claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() }),
+    ).toBeUndefined();
 
-    getDb().$client.prepare('update questions set not_before = 0').run();
+    db.$client.prepare('update questions set not_before = 0').run();
     const second = await claimAndDraft(settingsWith(() => scriptedModel([answerReply('Yes.')])));
     expect(second.question.attempts).toBe(2);
     expect(second.outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
     // A stored draft ends the round: a later redraft gets its full set of attempts again.
-    expect(getQuestion({ id: first.question.id })).toMatchObject({
+    expect(await getQuestion({ id: first.question.id })).toMatchObject({
       status: 'drafted',
       attempts: 0,
       lastError: null,
@@ -220,15 +222,15 @@ describe('drafting one claimed question', () => {
     const first = await claimAndDraft(
       settingsWith(() => scriptedModel([answerReply('Rye is $9.00.')])),
     );
-    getDb()
-      .$client.prepare("update questions set status = 'queued' where id = ?")
+    db.$client
+      .prepare("update questions set status = 'queued' where id = ?")
       .run(first.question.id);
     const refusal = scriptedModel([
       { kind: 'stop', reason: 'refused', usage: noUsage, costUsd: 0 },
     ]);
     const { question } = await claimAndDraft(settingsWith(() => refusal));
     expect(question.id).toBe(first.question.id);
-    const stored = getQuestion({ id: question.id });
+    const stored = await getQuestion({ id: question.id });
     expect(stored).toMatchObject({ status: 'drafted', draftText: 'Rye is $9.00.' });
     expect(rows('select stop_kind from agent_runs where id = ?', stored?.draftRunId)).toEqual([
       { stop_kind: 'modelStopped' },
@@ -238,14 +240,14 @@ describe('drafting one claimed question', () => {
   it('after the last attempt the question is failed with the error kept for staff', async () => {
     const { question, outcome } = await claimAndDraft(settingsWith(() => failingModel, 1));
     expect(outcome).toMatchObject({ kind: 'stored', status: 'failed' });
-    expect(getQuestion({ id: question.id })).toMatchObject({
+    expect(await getQuestion({ id: question.id })).toMatchObject({
       status: 'failed',
       lastError: 'The Claude request failed: 529 overloaded_error: Overloaded',
     });
   });
 
   it('an aborted draft writes nothing and leaves the lease to be handed back', async () => {
-    const question = claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
+    const question = await claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() });
     if (!question) throw new Error('nothing to claim');
     const controller = new AbortController();
     const model = scriptedModel([
@@ -263,7 +265,7 @@ describe('drafting one claimed question', () => {
     controller.abort(new Error('shutting down'));
     expect(await drafting).toEqual({ kind: 'aborted' });
     expect(rows('select count(*) as n from agent_runs')).toEqual([{ n: 0 }]);
-    expect(getQuestion({ id: question.id })).toMatchObject({
+    expect(await getQuestion({ id: question.id })).toMatchObject({
       status: 'drafting',
       leaseOwner: 'w1',
     });

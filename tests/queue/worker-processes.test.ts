@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
+import { type Db, getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
@@ -10,13 +10,16 @@ type Row = Record<string, number | string | null>;
 describe('drafting worker processes', () => {
   let temp: ReturnType<typeof useTempDatabase>;
   const workers: Spawned[] = [];
+  // The database as the test opened it, so polling reads stay synchronous.
+  let db: Db;
 
-  const all = (sql: string) => getDb().$client.prepare(sql).all() as Row[];
-  const scalar = (sql: string) => getDb().$client.prepare(sql).pluck().get() as number;
+  const all = (sql: string) => db.$client.prepare(sql).all() as Row[];
+  const scalar = (sql: string) => db.$client.prepare(sql).pluck().get() as number;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb().$client.prepare("update questions set status = 'discarded'").run();
+    db = await getDb();
+    db.$client.prepare("update questions set status = 'discarded'").run();
   });
   afterEach(async () => {
     for (const worker of workers.splice(0)) {
@@ -36,10 +39,10 @@ describe('drafting worker processes', () => {
       30_000,
     );
 
-  function queue(count: number): void {
+  async function queue(count: number): Promise<void> {
     const start = Date.now();
     for (let i = 0; i < count; i++) {
-      createQuestion({
+      await createQuestion({
         text: i % 2 ? 'How much is a rye loaf?' : 'Are you open on Saturday?',
         customerName: `Customer ${i}`,
         customerEmail: null,
@@ -51,7 +54,7 @@ describe('drafting worker processes', () => {
   }
 
   it('two workers and 200 queued questions: each question is drafted exactly once', async () => {
-    queue(200);
+    await queue(200);
     const env = { DATABASE_PATH: temp.path, DRAFT_MODEL: 'offline', DRAFT_CONCURRENCY: '2' };
     workers.push(spawnWorker(env), spawnWorker(env));
     await waitUntil(
@@ -91,7 +94,7 @@ describe('drafting worker processes', () => {
   }
 
   it('a worker killed mid-draft loses nothing: the next worker drafts the question exactly once', async () => {
-    queue(1);
+    await queue(1);
     const server = await startFakeAnthropic({
       script: [{ kind: 'stall' }, fake.text('Yes, we are open on Saturday from 08:00.')],
     });
@@ -134,7 +137,7 @@ describe('drafting worker processes', () => {
   }, 60_000);
 
   it('on SIGTERM a worker aborts its draft, hands the question back and exits within 10 seconds', async () => {
-    queue(1);
+    await queue(1);
     const server = await startFakeAnthropic({ script: [{ kind: 'stall' }] });
     try {
       const worker = spawnWorker(claudeEnv(server.url, { CLAUDE_IDLE_TIMEOUT_MS: '60000' }));
@@ -155,7 +158,7 @@ describe('drafting worker processes', () => {
   }, 30_000);
 
   it('model faults through the Claude adapter each end in a state a person can read', async () => {
-    queue(5);
+    await queue(5);
     const server = await startFakeAnthropic({
       script: [
         fake.error(429, 'rate_limit_error', 'slow down', { 'retry-after-ms': '1' }),
@@ -197,7 +200,7 @@ describe('drafting worker processes', () => {
   }, 60_000);
 
   it('a request the API will refuse again fails at once with one request; a 529 is retried and then drafts', async () => {
-    queue(5);
+    await queue(5);
     const server = await startFakeAnthropic({
       script: [
         fake.error(
@@ -242,7 +245,7 @@ describe('drafting worker processes', () => {
   }, 60_000);
 
   it('a model the API does not have fails the question at once, named', async () => {
-    queue(1);
+    await queue(1);
     const server = await startFakeAnthropic({ script: [fake.text('never sent')] });
     try {
       const env = claudeEnv(server.url, { CLAUDE_MODEL: 'claude-imaginary-9' });

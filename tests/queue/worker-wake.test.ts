@@ -21,9 +21,9 @@ describe('an idle worker and another process’s writes', () => {
   let other: Database.Database;
   let worker: Worker | undefined;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb();
+    await getDb();
     other = new Database(temp.path);
     other.pragma('busy_timeout = 5000');
   });
@@ -51,7 +51,7 @@ describe('an idle worker and another process’s writes', () => {
 
     // A question stored through this process's own connection announces nothing: the worker
     // (with no in-process news of it) sleeps on.
-    const { question } = createQuestion({
+    const { question } = await createQuestion({
       text: 'Do you have rye on Friday?',
       customerName: 'Ana',
       customerEmail: null,
@@ -77,7 +77,7 @@ describe('an idle worker and another process’s writes', () => {
       },
     });
     await pause(300);
-    const { question } = createQuestion({
+    const { question } = await createQuestion({
       text: 'Do you have rye on Friday?',
       customerName: 'Ana',
       customerEmail: null,
@@ -93,9 +93,9 @@ describe('a worker draining a backlog', () => {
   let temp: ReturnType<typeof useTempDatabase>;
   let worker: Worker | undefined;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb();
+    await getDb();
   });
   afterEach(async () => {
     await worker?.stop({ graceMs: 100 });
@@ -105,7 +105,7 @@ describe('a worker draining a backlog', () => {
 
   it('lets the event loop run between drafts, even when each draft needs no I/O', async () => {
     for (let n = 0; n < 40; n++) {
-      createQuestion({
+      await createQuestion({
         text: `Question ${n}`,
         customerName: 'Ana',
         customerEmail: null,

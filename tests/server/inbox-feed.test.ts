@@ -22,9 +22,9 @@ describe('the inbox feed across processes', () => {
   let temp: ReturnType<typeof useTempDatabase>;
   let other: Database.Database;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     temp = useTempDatabase();
-    getDb();
+    await getDb();
     // Another process's connection to the same file: a separately run worker, say.
     other = new Database(temp.path);
     other.pragma('busy_timeout = 5000');

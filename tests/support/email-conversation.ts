@@ -7,7 +7,7 @@ import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
  * A conversation opened by a customer's email, stored the way the inbound mail watcher stores
  * one: the message carries its Message-ID, subject, sender and References.
  */
-export function emailConversation(input: {
+export async function emailConversation(input: {
   from: string;
   name?: string;
   subject: string;
@@ -15,8 +15,8 @@ export function emailConversation(input: {
   references?: string | null;
   text: string;
   now?: Date;
-}): number {
-  const stored = createQuestion({
+}): Promise<number> {
+  const stored = await createQuestion({
     text: input.text,
     customerName: input.name ?? 'Cleo',
     customerEmail: input.from,
@@ -24,8 +24,8 @@ export function emailConversation(input: {
     externalId: input.messageId,
     now: input.now,
   });
-  getDb()
-    .$client.prepare(
+  (await getDb()).$client
+    .prepare(
       'update messages set email_message_id = ?, email_subject = ?, email_from = ?, email_references = ? where question_id = ?',
     )
     .run(input.messageId, input.subject, input.from, input.references ?? null, stored.question.id);
@@ -33,8 +33,8 @@ export function emailConversation(input: {
 }
 
 /** A staff member who sends replies. */
-export function staffMember(name = 'Sam'): number {
-  const created = createUser({
+export async function staffMember(name = 'Sam'): Promise<number> {
+  const created = await createUser({
     email: `${name.toLowerCase()}@mail.test`,
     name,
     role: 'staff',

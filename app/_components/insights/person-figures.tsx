@@ -9,7 +9,10 @@ import {
 import type { loadPersonFigures } from '@/server/insights';
 import { Figure, FigureTable } from './figure';
 
-type Figures = Pick<ReturnType<typeof loadPersonFigures>, 'replyTimes' | 'edits' | 'topics'>;
+type Figures = Pick<
+  Awaited<ReturnType<typeof loadPersonFigures>>,
+  'replyTimes' | 'edits' | 'topics'
+>;
 
 const editKeys = editClasses.map((key) => ({ key, label: editClassLabels[key] }));
 

@@ -9,7 +9,7 @@ import { unlockAccount as unlock } from '@/server/sign-in-lockouts';
 export const unlockAccount = action(
   { role: 'owner', input: unlockAccountInput },
   async ({ email }, user) => {
-    unlock({ email, by: user.id, now: new Date() });
+    await unlock({ email, by: user.id, now: new Date() });
     revalidatePath('/admin/audit');
     return { ok: true as const };
   },

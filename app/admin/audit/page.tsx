@@ -14,12 +14,13 @@ const SHOWN = 200;
 
 export default async function AuditPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/audit' });
-  const entries = listAuditEntries({ limit: SHOWN });
-  const locked = lockedAccounts({ now: new Date() });
+  const entries = await listAuditEntries({ limit: SHOWN });
+  const locked = await lockedAccounts({ now: new Date() });
+  const { timezone } = await getBakery();
   const when = new Intl.DateTimeFormat('en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: getBakery().timezone,
+    timeZone: timezone,
   });
   return (
     <AdminFrame

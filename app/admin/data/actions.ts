@@ -10,7 +10,11 @@ import { refused } from '../../_components/form-state';
 export const saveRetention = action(
   { role: 'owner', input: retentionInput },
   async ({ retentionDays }, user) => {
-    const { changed } = updateRetention({ days: retentionDays, by: user.id, now: new Date() });
+    const { changed } = await updateRetention({
+      days: retentionDays,
+      by: user.id,
+      now: new Date(),
+    });
     revalidatePath('/admin', 'layout');
     return {
       ok: true,
@@ -23,7 +27,7 @@ export const saveRetention = action(
 
 /** Owner only. Runs the erasure now, exactly as the hourly sweep would, as this owner. */
 export const eraseNow = action({ role: 'owner', input: eraseNowInput }, async (_input, user) => {
-  const { erased, days } = eraseExpiredConversations({ now: new Date(), by: user.id });
+  const { erased, days } = await eraseExpiredConversations({ now: new Date(), by: user.id });
   if (days === null) return refused(409, { message: 'Set a retention period first.' });
   revalidatePath('/admin', 'layout');
   revalidatePath('/inbox');

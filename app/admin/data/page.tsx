@@ -10,9 +10,9 @@ export const metadata: Metadata = { title: 'Customer data' };
 
 export default async function CustomerDataPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/data' });
-  const days = getRetentionDays();
-  const { timezone } = getBakery();
-  const preview = days === null ? null : previewErasure({ now: new Date(), days });
+  const days = await getRetentionDays();
+  const { timezone } = await getBakery();
+  const preview = days === null ? null : await previewErasure({ now: new Date(), days });
   return (
     <AdminFrame
       user={user}

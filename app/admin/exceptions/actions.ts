@@ -14,7 +14,7 @@ import { refused, type Saved } from '../../_components/form-state';
 /** Adding and changing a date differ only in the write. */
 const writeException = (write: typeof addDateException | typeof updateDateException) =>
   action({ role: 'owner', input: dateExceptionInput }, async (input, user, typed) =>
-    answer(write({ input, by: user.id, now: new Date() }), typed, `Saved ${input.date}.`),
+    answer(await write({ input, by: user.id, now: new Date() }), typed, `Saved ${input.date}.`),
   );
 
 /** Owner only. A holiday or a day of special hours; drafts honour it from the next one on. */
@@ -27,7 +27,11 @@ export const saveException = writeException(updateDateException);
 export const removeException = action(
   { role: 'owner', input: dateExceptionRef },
   async ({ date }, user, typed) =>
-    answer(removeDateException({ date, by: user.id, now: new Date() }), typed, `Removed ${date}.`),
+    answer(
+      await removeDateException({ date, by: user.id, now: new Date() }),
+      typed,
+      `Removed ${date}.`,
+    ),
 );
 
 /** Adding, changing and removing differ only in the write: they answer alike. */

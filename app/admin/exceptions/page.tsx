@@ -15,7 +15,7 @@ function weekdayOf(date: string): string {
 
 export default async function ExceptionsPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/exceptions' });
-  const exceptions = listDateExceptions();
+  const exceptions = await listDateExceptions();
   return (
     <AdminFrame
       user={user}

@@ -7,7 +7,7 @@ import { action } from '@/server/action';
 
 /** Owner only. The whole week in one save: all seven days change, or none. */
 export const saveHours = action({ role: 'owner', input: weeklyHoursInput }, async (days, user) => {
-  const { changed } = saveWeeklyHours({ days, by: user.id, now: new Date() });
+  const { changed } = await saveWeeklyHours({ days, by: user.id, now: new Date() });
   revalidatePath('/admin/hours');
   return { ok: true, message: changed ? 'Hours saved.' : 'Nothing changed.' } as const;
 });

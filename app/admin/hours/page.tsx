@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Weekly hours' };
 
 export default async function HoursPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/hours' });
-  const rows = listWeeklyHours();
+  const rows = await listWeeklyHours();
   const week = weekdays.map(
     (weekday) =>
       rows.find((row) => row.weekday === weekday) ?? { weekday, opens: null, closes: null },

@@ -34,9 +34,9 @@ const oneDecimal = (n: number | null) => (n === null ? '—' : n.toFixed(1));
 
 export default async function InsightsPage({ searchParams }: { searchParams: Search }) {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/insights' });
-  const { range, error, days } = insightsRange(await searchParams);
-  const d = loadDashboard(days);
-  const menu = listMenuItems();
+  const { range, error, days } = await insightsRange(await searchParams);
+  const d = await loadDashboard(days);
+  const menu = await listMenuItems();
   const budgetUsd = d.budgetCents / 100;
   return (
     <AdminFrame

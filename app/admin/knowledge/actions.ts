@@ -29,7 +29,7 @@ function done(message: string): Saved {
 export const addEntry = action(
   { role: 'owner', input: knowledgeEntryInput },
   async (input, user) => {
-    addKnowledgeEntry({ input, by: user.id, now: new Date() });
+    await addKnowledgeEntry({ input, by: user.id, now: new Date() });
     return done(`Added “${input.title}”.`);
   },
 );
@@ -38,7 +38,7 @@ export const addEntry = action(
 export const saveEntry = action(
   { role: 'owner', input: knowledgeEntryUpdate },
   async ({ id, ...input }, user) => {
-    const saved = updateKnowledgeEntry({ id, input, by: user.id, now: new Date() });
+    const saved = await updateKnowledgeEntry({ id, input, by: user.id, now: new Date() });
     return saved.ok ? done(`Saved “${input.title}”.`) : gone();
   },
 );
@@ -48,7 +48,7 @@ export const switchEntry = action(
   { role: 'owner', input: knowledgeEntrySwitch },
   async ({ id, enabled }, user) => {
     const on = enabled === 'true';
-    const saved = setKnowledgeEntryEnabled({ id, enabled: on, by: user.id, now: new Date() });
+    const saved = await setKnowledgeEntryEnabled({ id, enabled: on, by: user.id, now: new Date() });
     return saved.ok ? done(on ? 'Switched on.' : 'Switched off.') : gone();
   },
 );
@@ -57,7 +57,7 @@ export const switchEntry = action(
 export const removeEntry = action(
   { role: 'owner', input: knowledgeEntryRef },
   async ({ id }, user) => {
-    const removed = removeKnowledgeEntry({ id, by: user.id, now: new Date() });
+    const removed = await removeKnowledgeEntry({ id, by: user.id, now: new Date() });
     return removed.ok ? done('Removed.') : gone();
   },
 );
@@ -66,7 +66,7 @@ export const removeEntry = action(
 export const saveHandover = action(
   { role: 'owner', input: handoverTopicsInput },
   async ({ topics }, user) => {
-    const saved = saveHandoverTopics({ topics, by: user.id, now: new Date() });
+    const saved = await saveHandoverTopics({ topics, by: user.id, now: new Date() });
     return done(saved.changed ? 'Saved the topics for a person.' : 'Nothing changed.');
   },
 );

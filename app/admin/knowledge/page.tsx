@@ -15,8 +15,8 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function KnowledgePage({ searchParams }: { searchParams: Search }) {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/knowledge' });
-  const entries = listKnowledgeEntries();
-  const { timezone, handoverTopics } = getBakery();
+  const entries = await listKnowledgeEntries();
+  const { timezone, handoverTopics } = await getBakery();
   const start = knowledgeStart(await searchParams);
   return (
     <AdminFrame

@@ -19,7 +19,7 @@ import { refused, type Saved } from '../../_components/form-state';
 
 /** Owner only. A new item is quoted by the very next draft. */
 export const addItem = action({ role: 'owner', input: menuItemInput }, async (input, user, typed) =>
-  answer(addMenuItem({ input, by: user.id, now: new Date() }), typed, `Added ${input.name}.`),
+  answer(await addMenuItem({ input, by: user.id, now: new Date() }), typed, `Added ${input.name}.`),
 );
 
 /** Owner only. Name, price, notice, description and availability of one item. */
@@ -27,7 +27,7 @@ export const saveItem = action(
   { role: 'owner', input: menuItemUpdate },
   async ({ id, ...input }, user, typed) =>
     answer(
-      updateMenuItem({ id, input, by: user.id, now: new Date() }),
+      await updateMenuItem({ id, input, by: user.id, now: new Date() }),
       typed,
       `Saved ${input.name}.`,
     ),
@@ -38,14 +38,19 @@ export const setItemAvailability = action(
   { role: 'owner', input: menuItemAvailability },
   async ({ id, available }, user, typed) => {
     const on = available === 'true';
-    const saved = setMenuItemAvailability({ id, available: on, by: user.id, now: new Date() });
+    const saved = await setMenuItemAvailability({
+      id,
+      available: on,
+      by: user.id,
+      now: new Date(),
+    });
     return answer(saved, typed, on ? 'Marked available.' : 'Marked unavailable.');
   },
 );
 
 /** Owner only. Drafts stop offering the item at once. */
 export const removeItem = action({ role: 'owner', input: menuItemRef }, async ({ id }, user) => {
-  return answer(removeMenuItem({ id, by: user.id, now: new Date() }), {}, 'Removed.');
+  return answer(await removeMenuItem({ id, by: user.id, now: new Date() }), {}, 'Removed.');
 });
 
 /** Adding, saving and removing differ only in the write: they answer alike. */

@@ -12,8 +12,8 @@ export const metadata: Metadata = { title: 'Menu' };
 
 export default async function MenuPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/menu' });
-  const items = listMenuItems();
-  const { locale, currency } = getBakery();
+  const items = await listMenuItems();
+  const { locale, currency } = await getBakery();
   return (
     <AdminFrame
       user={user}

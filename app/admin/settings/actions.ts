@@ -10,7 +10,7 @@ import { action } from '@/server/action';
  * daily model budget.
  */
 export const saveSettings = action({ role: 'owner', input: settingsInput }, async (input, user) => {
-  const { changed } = updateBakerySettings({ input, by: user.id, now: new Date() });
+  const { changed } = await updateBakerySettings({ input, by: user.id, now: new Date() });
   revalidatePath('/admin', 'layout');
   return { ok: true, message: changed ? 'Settings saved.' : 'Nothing changed.' } as const;
 });

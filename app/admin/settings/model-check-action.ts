@@ -8,7 +8,7 @@ import { checkConfiguredModel } from '@/server/model-check';
 /** Owner only: one real request to the configured model, said in words and audited. */
 export const testModel = action({ role: 'owner', input: z.object({}) }, async (_input, user) => {
   const { ok, verdict, check } = await checkConfiguredModel({ now: new Date() });
-  recordModelCheck({
+  await recordModelCheck({
     userId: user.id,
     now: new Date(),
     model: check?.model ?? null,

@@ -28,9 +28,9 @@ function drafterName(): string {
   }
 }
 
-function mailChannels() {
+async function mailChannels() {
   const config = env();
-  const rows = listMailChannels();
+  const rows = await listMailChannels();
   return (['smtp', 'imap'] as const).map((name) =>
     mailChannelView({
       name,
@@ -43,7 +43,7 @@ function mailChannels() {
 export default async function SettingsPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/settings' });
   const { name, timezone, contact, locale, currency, dailyBudgetCents, showStaffNames } =
-    getBakery();
+    await getBakery();
   const dailyBudget = dailyBudgetCents === null ? '' : centsToDollarsInput(dailyBudgetCents);
   const budgetHint = `US dollars a day for the model across all drafts, in the bakery’s day; past it, questions wait in the queue. Blank: ${formatSpend(env().DRAFT_DAILY_DOLLARS)} (DRAFT_DAILY_DOLLARS). Offline drafts cost nothing.`;
   return (
@@ -54,7 +54,7 @@ export default async function SettingsPage() {
         budgetHint={budgetHint}
       />
       <ModelCheck drafter={drafterName()} />
-      <MailChannels channels={mailChannels()} timezone={timezone} />
+      <MailChannels channels={await mailChannels()} timezone={timezone} />
     </AdminFrame>
   );
 }

@@ -16,7 +16,7 @@ export const addStaff = action(
   { role: 'owner', input: addStaffInput },
   async (input, user, typed) => {
     const temporaryPassword = generateTemporaryPassword();
-    const created = createUser({
+    const created = await createUser({
       ...input,
       role: 'staff',
       passwordHash: await hashPassword(temporaryPassword),
@@ -38,7 +38,7 @@ export const addStaff = action(
 export const removeStaff = action(
   { role: 'owner', input: removeStaffInput },
   async ({ userId }, user) => {
-    const removed = removeStaffUser({ userId, removedBy: user.id, now: new Date() });
+    const removed = await removeStaffUser({ userId, removedBy: user.id, now: new Date() });
     if (!removed.ok) {
       const message =
         removed.reason === 'notStaff'

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Staff' };
 
 export default async function StaffPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/staff' });
-  const people = listActiveUsers();
+  const people = await listActiveUsers();
   return (
     <AppShell user={user}>
       <h1 className="text-2xl font-semibold">Staff</h1>

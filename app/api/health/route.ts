@@ -3,8 +3,8 @@ import { checkDatabase } from '@/db/health';
 export const dynamic = 'force-dynamic';
 
 /** Public by design: a load balancer asks it, and it tells nothing about customers. */
-export function GET(): Response {
-  const health = checkDatabase();
+export async function GET(): Promise<Response> {
+  const health = await checkDatabase();
   if (health.ok) return Response.json({ ok: true, database: 'ready' });
   // The details are for the operator's log, not for whoever is asking.
   console.error(`[health] database unavailable: ${health.reason}`);

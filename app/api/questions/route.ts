@@ -68,11 +68,11 @@ const reusedId = () =>
  * A message that continues a conversation: appended to it and queued for a new draft. Unknown
  * threads answer 404 and store nothing; a repeated externalId answers the message already stored.
  */
-function continueThread(request: Request, input: IntakeApiInput): Response {
+async function continueThread(request: Request, input: IntakeApiInput): Promise<Response> {
   const thread: ThreadKey = input.threadToken
     ? { token: input.threadToken }
     : { externalId: input.threadExternalId ?? '', channel: 'api' };
-  const added = addCustomerMessage({
+  const added = await addCustomerMessage({
     thread,
     text: input.text,
     channel: 'api',
@@ -128,7 +128,7 @@ export async function POST(request: Request): Promise<Response> {
   if (parsed.data.threadToken !== undefined || parsed.data.threadExternalId !== undefined) {
     return continueThread(request, parsed.data);
   }
-  const stored = createQuestion({
+  const stored = await createQuestion({
     text: parsed.data.text,
     customerName: parsed.data.customer.name,
     customerEmail: parsed.data.customer.email,

@@ -58,7 +58,7 @@ const saveRefusals = {
 export const sendReplyAction = action(
   { role: 'staff', input: sendInput },
   async ({ questionId, text, version }, user, typed) => {
-    const result = sendReply({
+    const result = await sendReply({
       questionId,
       text,
       version,
@@ -75,7 +75,7 @@ export const sendReplyAction = action(
       );
     }
     if (result.reason === 'alreadySent') {
-      const when = formatWhen(result.sentAt, getBakery().timezone);
+      const when = formatWhen(result.sentAt, (await getBakery()).timezone);
       return conflict(
         `Already sent by ${result.sentBy} at ${when}. Your text was not sent.`,
         typed,
@@ -89,7 +89,7 @@ export const sendReplyAction = action(
 export const saveDraftAction = action(
   { role: 'staff', input: saveInput },
   async ({ questionId, version, text }, _user, typed) => {
-    const result = saveDraftEdit({ id: questionId, version, text, now: new Date() });
+    const result = await saveDraftEdit({ id: questionId, version, text, now: new Date() });
     if (result.ok) return done(questionId, 'Edit saved.', result.question.version);
     return conflict(saveRefusals[result.reason], typed);
   },
@@ -99,12 +99,12 @@ export const saveDraftAction = action(
 export const redraftAction = action(
   { role: 'staff', input: questionOnlyInput },
   async ({ questionId }) => {
-    const started = draftNow({ questionId });
+    const started = await draftNow({ questionId });
     if (!started.ok) {
       const message = {
         busy: 'A draft is already being written for this question (by the worker or a colleague). It will appear here when it is done.',
         closed: 'This question is already sent or discarded.',
-        overBudget: budgetReason(spendingToday().limitCents),
+        overBudget: budgetReason((await spendingToday()).limitCents),
         notFound: GONE,
       }[started.reason];
       return conflict(message);
@@ -117,7 +117,7 @@ export const redraftAction = action(
 export const discardAction = action(
   { role: 'staff', input: discardInput },
   async ({ questionId, reason }) => {
-    const result = discardQuestion({ id: questionId, reason, now: new Date() });
+    const result = await discardQuestion({ id: questionId, reason, now: new Date() });
     if (result.ok) return done(questionId, 'Discarded.');
     return conflict(
       result.reason === 'closed' ? 'This question is already sent or discarded.' : GONE,
@@ -129,7 +129,7 @@ export const discardAction = action(
 export const retryAction = action(
   { role: 'staff', input: questionOnlyInput },
   async ({ questionId }) => {
-    if (!requeueQuestion({ id: questionId, now: new Date() })) {
+    if (!(await requeueQuestion({ id: questionId, now: new Date() }))) {
       return conflict('Only a failed question can be retried.');
     }
     return done(questionId, 'Back in the queue; a new draft is on its way.');
@@ -140,7 +140,7 @@ export const retryAction = action(
 export const resendEmailAction = action(
   { role: 'staff', input: replyOnlyInput },
   async ({ replyId }) => {
-    const result = resendEmail({ replyId, now: new Date() });
+    const result = await resendEmail({ replyId, now: new Date() });
     if (!result.ok) {
       return conflict(
         result.reason === 'notFound'
@@ -159,7 +159,7 @@ export const resendEmailAction = action(
 export const newTicketLinkAction = action(
   { role: 'staff', input: questionOnlyInput },
   async ({ questionId }) => {
-    const replaced = replaceTicketToken({ id: questionId });
+    const replaced = await replaceTicketToken({ id: questionId });
     if (!replaced.ok) return conflict(GONE);
     return {
       ok: true,

@@ -44,16 +44,16 @@ export default async function QuestionPage({
     returnTo: `/inbox/${encodeURIComponent(rawId)}`,
   });
   const id = /^\d{1,12}$/.test(rawId) ? Number(rawId) : Number.NaN;
-  const detail = Number.isSafeInteger(id) ? getQuestionDetail({ id }) : undefined;
+  const detail = Number.isSafeInteger(id) ? await getQuestionDetail({ id }) : undefined;
   if (!detail) notFound();
   const { question, thread, runs, replies, deliveries, facts } = detail;
   const query = await searchParams;
   const group = query.group ? parseGroup(query.group) : groupOf(question.status);
   const rawSearch = Array.isArray(query.q) ? query.q[0] : query.q;
   const search = rawSearch?.trim().slice(0, 200) || undefined;
-  const near = inboxNeighbours({ group, id: question.id });
+  const near = await inboxNeighbours({ group, id: question.id });
   const from = { group, search };
-  const { timezone } = getBakery();
+  const { timezone } = await getBakery();
   const currentRun = runs.find((r) => r.id === question.draftRunId) ?? null;
   const marks = draftMarks({ status: question.status, run: currentRun, ...facts });
   const newest = thread.findLast((message) => message.author === 'customer') ?? null;
@@ -63,8 +63,9 @@ export default async function QuestionPage({
     latest: newest,
   });
   const sources = currentRun
-    ? draftSources(currentRun.factsRead, getSourceRows({ factsRead: currentRun.factsRead }))
+    ? draftSources(currentRun.factsRead, await getSourceRows({ factsRead: currentRun.factsRead }))
     : [];
+  const emails = await listConversationEmails({ questionId: question.id });
 
   return (
     <AppShell user={user} wide>
@@ -121,7 +122,7 @@ export default async function QuestionPage({
             deliveries={deliveries}
             timezone={timezone}
             customerName={question.customerName}
-            emails={listConversationEmails({ questionId: question.id })}
+            emails={emails}
             questionId={question.id}
           />
           {wroteAgain ? (

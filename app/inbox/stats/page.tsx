@@ -21,9 +21,9 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
  */
 export default async function StatsPage({ searchParams }: { searchParams: Search }) {
   const user = await requireUser({ role: 'staff', returnTo: '/inbox/stats' });
-  const { range, error, days } = insightsRange(await searchParams);
+  const { range, error, days } = await insightsRange(await searchParams);
   const everyone = user.role === 'owner';
-  const figures = loadPersonFigures(days, everyone ? undefined : user.id);
+  const figures = await loadPersonFigures(days, everyone ? undefined : user.id);
   return (
     <AppShell user={user} wide>
       <h1 className="text-2xl font-semibold">{everyone ? 'Everyone’s figures' : 'My figures'}</h1>

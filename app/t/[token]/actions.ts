@@ -17,7 +17,7 @@ export const writeBack = action(
   async (input, _user, typed) => {
     const allowance = await takeCustomerMessage();
     if (!allowance.allowed) return refused(429, { message: allowance.message }, typed);
-    const added = addCustomerMessage({
+    const added = await addCustomerMessage({
       thread: { token: input.token },
       text: input.text,
       channel: 'web',

@@ -16,10 +16,12 @@ export const metadata: Metadata = { title: 'Your question', referrer: 'no-referr
  */
 export default async function TicketPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const question = TICKET_TOKEN_SHAPE.test(token) ? getQuestionByTicket({ token }) : undefined;
+  const question = TICKET_TOKEN_SHAPE.test(token)
+    ? await getQuestionByTicket({ token })
+    : undefined;
   if (!question) notFound();
-  const bakery = getBakery();
-  const thread = listThreadForCustomer({ questionId: question.id });
+  const bakery = await getBakery();
+  const thread = await listThreadForCustomer({ questionId: question.id });
   const waiting = thread.at(-1)?.author === 'customer';
   const erased = question.erasedAt !== null;
 

@@ -72,7 +72,7 @@ export type KnowledgeHit = {
  * Finds the owner's switched-on knowledge entries by a customer's words, best first. The shell
  * passes one in (full-text search in the database); the agent only reads through it.
  */
-export type KnowledgeSearch = (query: string, limit: number) => KnowledgeHit[];
+export type KnowledgeSearch = (query: string, limit: number) => Promise<KnowledgeHit[]>;
 
 export type BakeryData = {
   name: string;

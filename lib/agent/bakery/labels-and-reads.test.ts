@@ -94,7 +94,7 @@ describe('labels and what each call read', () => {
       expect.arrayContaining(['item:rye loaf', 'day:2026-12-01', 'day:2026-12-02']),
     );
     expect(tooSoon).not.toContain('item:cinnamon buns');
-    const found = await readOf('search_knowledge', { query: 'deliver' }, () => [
+    const found = await readOf('search_knowledge', { query: 'deliver' }, async () => [
       { id: 7, title: 'Delivery', answer: 'Within 3 miles.', tags: [] },
     ]);
     expect(found).toEqual(['knowledge', 'entry:7']);

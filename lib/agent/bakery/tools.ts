@@ -160,8 +160,8 @@ export function bakeryTools(
     description:
       "Searches the owner's written answers on policies: the best entries first, or none. Never for allergies, medical needs, complaints or refunds.",
     schema: searchKnowledgeInput,
-    run: ({ query }) => {
-      const entries = ports.searchKnowledge?.(query, knowledgeHitsLimit) ?? [];
+    run: async ({ query }) => {
+      const entries = (await ports.searchKnowledge?.(query, knowledgeHitsLimit)) ?? [];
       // The model reads an entry's title and answer; its id goes to the facts read (the draft's
       // sources), and the query is the model's own input.
       const found: KnowledgeResult = {

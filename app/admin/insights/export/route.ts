@@ -33,12 +33,12 @@ export async function GET(request: Request): Promise<Response> {
   const auth = await authorizeRoute(request, { role: 'owner' });
   if (!auth.ok) return auth.response;
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  const { range, error, days } = insightsRange(query);
+  const { range, error, days } = await insightsRange(query);
   if (error) {
     return Response.json({ error: 'badRange', message: error }, { status: 400 });
   }
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-  const rows = listConversationRows({ days }).map((row) => [
+  const rows = (await listConversationRows({ days })).map((row) => [
     row.id,
     iso(row.receivedAt),
     row.channel,

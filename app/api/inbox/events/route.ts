@@ -53,15 +53,18 @@ export async function GET(request: Request): Promise<Response> {
         send(`event: ${message.event}\ndata: ${JSON.stringify(message.data)}\n\n`),
       );
       const keepAlive = setInterval(() => {
-        try {
-          const found = findSessionWithUser({ id: sessionId });
-          if (!found || found.session.expiresAt < new Date()) return close();
-          send(': keep-alive\n\n');
-        } catch {
-          // The database could not say whether the session still stands: close, and let
-          // EventSource reconnect through the full check.
-          close();
-        }
+        // Deliberately not awaited (a timer cannot wait): the check catches its own errors.
+        void (async () => {
+          try {
+            const found = await findSessionWithUser({ id: sessionId });
+            if (!found || found.session.expiresAt < new Date()) return close();
+            send(': keep-alive\n\n');
+          } catch {
+            // The database could not say whether the session still stands: close, and let
+            // EventSource reconnect through the full check.
+            close();
+          }
+        })();
       }, KEEP_ALIVE_MS);
       cleanup = () => {
         unsubscribe();

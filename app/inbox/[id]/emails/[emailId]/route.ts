@@ -19,7 +19,7 @@ export async function GET(
   const { id, emailId } = await params;
   const source =
     ID.test(id) && ID.test(emailId)
-      ? getInboundEmailSource({ questionId: Number(id), emailId: Number(emailId) })
+      ? await getInboundEmailSource({ questionId: Number(id), emailId: Number(emailId) })
       : undefined;
   if (!source) {
     return Response.json({ error: 'notFound', message: 'No such email.' }, { status: 404 });
