@@ -1,0 +1,115 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from './dovecot';
+
+/** Debian's PostgreSQL 15 server; `.ci/run` installs `postgresql` when it is missing. */
+const binDir = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export type Postgres = {
+  port: number;
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`: the server's own database. */
+  url: string;
+  /** A fresh, empty database; its URL. */
+  createDatabase: (name: string) => Promise<string>;
+  stop: () => void;
+};
+
+/**
+ * A throwaway PostgreSQL on 127.0.0.1: a cluster made with initdb in a temp folder (its unix
+ * socket there too), trust authentication for the loopback only, and no fsync, since nothing
+ * in it needs to outlive the tests. As root, the server runs as the `postgres` user, which owns
+ * the folder: PostgreSQL refuses to run as root.
+ */
+export async function startPostgres(): Promise<Postgres> {
+  const initdb = join(binDir, 'initdb');
+  if (!existsSync(initdb)) {
+    throw new Error(`PostgreSQL is not installed (${initdb}): apt-get install -y postgresql`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-postgres-'));
+  const dataDir = join(dir, 'data');
+  const logFile = join(dir, 'server.log');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    chownSync(dir, uid, gid);
+  }
+  const run = (binary: string, args: string[]) => {
+    const [command, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(binDir, binary), ...args]]
+      : [join(binDir, binary), args];
+    const done = spawnSync(command, argv, { encoding: 'utf8', cwd: dir });
+    if (done.status !== 0) {
+      const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+      throw new Error(`${binary} failed: ${done.stderr}${done.stdout}\n${log}`);
+    }
+  };
+
+  const port = await freePort();
+  const stop = () => {
+    if (existsSync(join(dataDir, 'postmaster.pid'))) {
+      spawnSync(
+        asRoot ? 'runuser' : join(binDir, 'pg_ctl'),
+        [
+          ...(asRoot ? ['-u', 'postgres', '--', join(binDir, 'pg_ctl')] : []),
+          'stop',
+          '-D',
+          dataDir,
+          '-m',
+          'immediate',
+          '-w',
+        ],
+        { stdio: 'ignore' },
+      );
+    }
+    rmSync(dir, { recursive: true, force: true });
+    process.off('exit', stop);
+  };
+  // A test run that dies must not leave a server behind.
+  process.on('exit', stop);
+  try {
+    run('initdb', [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+      '--no-instructions',
+    ]);
+    const options = [
+      `-k ${dir}`,
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+    ].join(' ');
+    run('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', options]);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return {
+    port,
+    url,
+    createDatabase: async (name) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`create database ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
+    },
+    stop,
+  };
+}
