@@ -79,33 +79,33 @@ type ColumnSpec = {
 };
 
 /** One column of the description; `db/tables.ts` chains it like a drizzle column. */
-export class Column<C extends ColumnConfig> {
+export class DescribedColumn<C extends ColumnConfig> {
   declare readonly _: C;
   /** The table and property it was described under, set by `table()`. */
   owner?: { table: TableDescription<string, Columns>; key: string };
 
   constructor(readonly spec: ColumnSpec) {}
 
-  notNull(): Column<With<C, { notNull: true }>> {
-    return new Column({ ...this.spec, notNull: true });
+  notNull(): DescribedColumn<With<C, { notNull: true }>> {
+    return new DescribedColumn({ ...this.spec, notNull: true });
   }
 
   /** A value each engine writes in its own form (json as JSON text, a Date as its instant). */
-  default(value: DataOf<C>): Column<With<C, { hasDefault: true }>> {
-    return new Column({ ...this.spec, default: { value } });
+  default(value: DataOf<C>): DescribedColumn<With<C, { hasDefault: true }>> {
+    return new DescribedColumn({ ...this.spec, default: { value } });
   }
 
-  $type<T>(): Column<With<C, { type: T }>> {
-    return new Column(this.spec);
+  $type<T>(): DescribedColumn<With<C, { type: T }>> {
+    return new DescribedColumn(this.spec);
   }
 
-  primaryKey(): Column<With<C, { key: 'key'; notNull: true }>> {
-    return new Column({ ...this.spec, key: 'key', notNull: true });
+  primaryKey(): DescribedColumn<With<C, { key: 'key'; notNull: true }>> {
+    return new DescribedColumn({ ...this.spec, key: 'key', notNull: true });
   }
 
   /** A foreign key to another description's column (evaluated lazily, as drizzle does). */
-  references(to: () => AnyColumn, options: { onDelete?: OnDelete } = {}): Column<C> {
-    return new Column({ ...this.spec, references: { to, onDelete: options.onDelete } });
+  references(to: () => AnyColumn, options: { onDelete?: OnDelete } = {}): DescribedColumn<C> {
+    return new DescribedColumn({ ...this.spec, references: { to, onDelete: options.onDelete } });
   }
 }
 
@@ -120,12 +120,12 @@ type Base<K extends Kind, N extends string> = {
 };
 
 const start = <C extends ColumnConfig>(kind: Kind, name: string, values?: readonly string[]) =>
-  new Column<C>({ kind, name, enum: values, notNull: false, key: 'none' });
+  new DescribedColumn<C>({ kind, name, enum: values, notNull: false, key: 'none' });
 
 /** The column kinds; `col.id` is a table's own integer key, given by the database. */
 export const col = {
   id: <N extends string>(name: N) =>
-    new Column<With<Base<'int', N>, { key: 'id'; notNull: true }>>({
+    new DescribedColumn<With<Base<'int', N>, { key: 'id'; notNull: true }>>({
       kind: 'int',
       name,
       notNull: true,
@@ -144,7 +144,7 @@ export const col = {
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: any column description, whatever its config
-type AnyColumn = Column<any>;
+type AnyColumn = DescribedColumn<any>;
 type Columns = Record<string, AnyColumn>;
 
 /** The boolean literals of a check's SQL, written by each engine in its own way. */
@@ -228,7 +228,7 @@ function ownColumn(columns: object, column: AnyColumn): unknown {
 function engineSql(engine: Engine, columns: object, condition: SQL): SQL {
   return new SQL(
     condition.queryChunks.map((chunk) => {
-      if (chunk instanceof Column) return ownColumn(columns, chunk) as SQLChunk;
+      if (chunk instanceof DescribedColumn) return ownColumn(columns, chunk) as SQLChunk;
       if (chunk === sqlTrue) return engine.true;
       if (chunk === sqlFalse) return engine.false;
       if (chunk instanceof SQL) return engineSql(engine, columns, chunk);

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { freePort } from './dovecot';
 
 /** Debian's PostgreSQL 15 server; `.ci/run` installs `postgresql` when it is missing. */
-const binDir = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+const binDir = '/usr/lib/postgresql/15/bin';
 
 export type Postgres = {
   port: number;
