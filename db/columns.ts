@@ -24,7 +24,7 @@ import * as sqlite from 'drizzle-orm/sqlite-core';
  * | real | real | double precision | number |
  * | text | text | text | string, or the enum's names |
  * | bool | integer 0/1 | boolean | boolean |
- * | timestamp | integer, milliseconds | timestamp(3) with time zone | Date |
+ * | timestamp | integer, milliseconds | bigint, milliseconds | Date |
  * | json | text | jsonb | the column's `$type` |
  * | bytes | blob | bytea | Buffer |
  *
@@ -370,6 +370,18 @@ const bytea = pg.customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
 });
 
+/**
+ * An instant as milliseconds since the epoch, as SQLite stores it: the query functions are
+ * written once, and some compare and bucket instants as numbers (the dashboard's days, the
+ * inbox's change stamp). `to_timestamp(column / 1000.0)` reads one as a time in psql.
+ */
+const epochMs = pg.customType<{ data: Date; driverData: string | number }>({
+  dataType: () => 'bigint',
+  toDriver: (value) => value.getTime(),
+  // pg answers bigint as text, since it may pass 2^53; instants are far below it.
+  fromDriver: (value) => new Date(Number(value)),
+});
+
 type PgBase<C extends ColumnConfig> = C['kind'] extends 'int'
   ? pg.PgIntegerBuilderInitial<C['name']>
   : C['kind'] extends 'real'
@@ -379,7 +391,9 @@ type PgBase<C extends ColumnConfig> = C['kind'] extends 'int'
       : C['kind'] extends 'bool'
         ? pg.PgBooleanBuilderInitial<C['name']>
         : C['kind'] extends 'timestamp'
-          ? pg.PgTimestampBuilderInitial<C['name']>
+          ? pg.PgCustomColumnBuilder<
+              pg.ConvertCustomConfig<C['name'], { data: Date; driverData: string | number }>
+            >
           : C['kind'] extends 'json'
             ? pg.PgJsonbBuilderInitial<C['name']>
             : pg.PgCustomColumnBuilder<
@@ -410,8 +424,7 @@ export type PgTable<N extends string, Cs extends Columns> = pg.PgTableWithColumn
 const pgEngine: Engine = { built: new Map(), true: sql.raw('true'), false: sql.raw('false') };
 
 function pgDefault(kind: Kind, value: unknown): unknown {
-  // An instant with its zone, whatever the session's time zone.
-  if (kind === 'timestamp') return sql.raw(quoted((value as Date).toISOString()));
+  if (kind === 'timestamp') return sql.raw(String((value as Date).getTime()));
   return value;
 }
 
@@ -432,7 +445,7 @@ function pgColumn(spec: ColumnSpec): pg.PgColumnBuilderBase {
       builder = pg.boolean(spec.name);
       break;
     case 'timestamp':
-      builder = pg.timestamp(spec.name, { withTimezone: true, mode: 'date', precision: 3 });
+      builder = epochMs(spec.name);
       break;
     case 'json':
       builder = pg.jsonb(spec.name);
