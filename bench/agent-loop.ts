@@ -144,13 +144,13 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
       ours.push(measured.perSecond);
       rows = measured.rows;
     } finally {
-      real.cleanup();
+      await real.cleanup();
     }
     const bare = await freshQueue(drafts);
     try {
       baseline.push(baselineDrafts(bare.path, drafts, rows));
     } finally {
-      bare.cleanup();
+      await bare.cleanup();
     }
   }
   return {

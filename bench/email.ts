@@ -62,7 +62,7 @@ type OutboundMessage = Parameters<Transport['sendMail']>[0];
 
 /** A fresh database whose outbox holds `count` replies sent by staff, queued to go by email. */
 async function sentReplies(count: number, settings: MailSettings) {
-  const temp = openTempDatabase();
+  const temp = await openTempDatabase();
   (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
   const sam = await staffMember();
   for (let i = 0; i < count; i++) {
@@ -216,7 +216,7 @@ async function outboundRun(
     }
     return { desk, library };
   } finally {
-    temp.cleanup();
+    await temp.cleanup();
   }
 }
 
@@ -306,7 +306,7 @@ async function fetchAlone(
 }
 
 async function inboundWatcher(dovecot: Dovecot, folder: string, count: number): Promise<Timed> {
-  const temp = openTempDatabase();
+  const temp = await openTempDatabase();
   process.env.IMAP_URL = `imap://${dovecot.user}:${dovecot.password}@127.0.0.1:${dovecot.port}/${folder}`;
   process.env.MAIL_FROM = FROM_LINE;
   delete process.env.IMAP_DONE_FOLDER;
@@ -344,7 +344,7 @@ async function inboundWatcher(dovecot: Dovecot, folder: string, count: number): 
     return { ms, cpuMs, latencies };
   } finally {
     unsubscribe();
-    temp.cleanup();
+    await temp.cleanup();
   }
 }
 

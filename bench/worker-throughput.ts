@@ -83,7 +83,7 @@ async function drainMs(input: {
     }
     return ms;
   } finally {
-    queue.cleanup();
+    await queue.cleanup();
   }
 }
 

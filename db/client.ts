@@ -8,6 +8,8 @@ import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { env } from '@/lib/env';
 import { applyDataMigrations } from './data-migrations';
 import './driver-errors';
+import { PostgresConnection } from './postgres-connection';
+import { migratePostgres } from './postgres-migrate';
 import * as schema from './schema';
 import { seedIfEmpty } from './seed';
 import { SqliteConnection } from './sqlite-connection';
@@ -20,7 +22,7 @@ import { SqliteConnection } from './sqlite-connection';
  */
 export type Db = SqliteRemoteDatabase<typeof schema> & { $client: Database.Database };
 
-type Opened = { path: string; db: Promise<Db>; closed: boolean };
+type Opened = { where: string; db: Promise<Db>; closed: boolean };
 
 // One handle per process: survives Next's dev reloads, and every module shares it.
 const cache = globalThis as unknown as { __bakeryDb?: Opened };
@@ -28,7 +30,7 @@ const cache = globalThis as unknown as { __bakeryDb?: Opened };
 // Each Next.js bundle has its own copy of this module, but they share the handle on globalThis:
 // its connection is found through a key every copy knows.
 const CONNECTION = Symbol.for('bakery-desk.sqlite-connection');
-type WithConnection = { [CONNECTION]?: SqliteConnection };
+type WithConnection = { [CONNECTION]?: SqliteConnection | PostgresConnection };
 
 export const MIGRATIONS_FOLDER = join(process.cwd(), 'drizzle');
 
@@ -108,17 +110,22 @@ function isBusy(error: unknown): boolean {
   return ((error as { code?: string }).code ?? '').startsWith('SQLITE_BUSY');
 }
 
-/** The process's database, at DATABASE_PATH, opened (migrated, seeded) on first use. */
+/**
+ * The process's database, opened (migrated, seeded) on first use: PostgreSQL at DATABASE_URL
+ * when it is set, else the SQLite file at DATABASE_PATH.
+ */
 export function getDb(): Promise<Db> {
-  const path = resolve(env().DATABASE_PATH);
-  if (cache.__bakeryDb?.path !== path) {
-    closeDb();
-    const opened: Opened = { path, db: openDatabase({ path }), closed: false };
-    opened.db.then(
-      (db) => {
-        openedNow.set(opened.db, db);
+  const { DATABASE_URL, DATABASE_PATH } = env();
+  const where = DATABASE_URL ?? resolve(DATABASE_PATH);
+  if (cache.__bakeryDb?.where !== where) {
+    void closeDb();
+    const db = DATABASE_URL ? openPostgres(DATABASE_URL) : openDatabase({ path: where });
+    const opened: Opened = { where, db, closed: false };
+    db.then(
+      (handle) => {
+        openedNow.set(db, handle);
         // Closed while it was opening: nobody holds it any more.
-        if (opened.closed) db.$client.close();
+        if (opened.closed) void connectionOf(handle).close();
       },
       // A failed open is not kept: the next call tries again (after the operator's fix).
       () => {
@@ -131,44 +138,76 @@ export function getDb(): Promise<Db> {
 }
 
 /**
- * SQLite's count of commits made through other connections to this database file (another
- * process, another server): constant-time, so it can be read every fraction of a second. Writes
- * through this process's own connection do not move it; they announce themselves in-process.
+ * Opens the PostgreSQL database at `url`: applies its pending migrations (drizzle-postgres/),
+ * then the data migrations and, into an empty desk, the example bakery, as on SQLite.
  */
-export async function otherConnectionsCommitCount(): Promise<number> {
-  return connectionOf(await getDb()).dataVersion();
+export async function openPostgres(url: string, { seed = true } = {}): Promise<Db> {
+  await migratePostgres(url);
+  const connection = new PostgresConnection(url);
+  const db = connection.handle as unknown as Db;
+  (db as WithConnection)[CONNECTION] = connection;
+  try {
+    await applyDataMigrations(db);
+    if (seed) await seedIfEmpty(db);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return db;
 }
 
-/** Closes the process's database: at once when it is open, or as soon as it finishes opening. */
-export function closeDb(): void {
+/**
+ * A count that moves when another process commits to the database (another server, a worker):
+ * read every fraction of a second by the workers and the live feed, so it costs nothing. SQLite
+ * counts commits through other connections to the file (`PRAGMA data_version`); this process's
+ * own writes announce themselves in-process. PostgreSQL announces every commit that changes the
+ * desk's rows (LISTEN/NOTIFY), this process's own included.
+ */
+export async function otherConnectionsCommitCount(): Promise<number> {
+  const connection = connectionOf(await getDb());
+  return connection instanceof SqliteConnection
+    ? connection.dataVersion()
+    : connection.commitCount();
+}
+
+/**
+ * Closes the process's database: SQLite's at once when it is open, or as soon as it finishes
+ * opening; PostgreSQL's pool once its connections are handed back.
+ */
+export async function closeDb(): Promise<void> {
   const opened = cache.__bakeryDb;
   cache.__bakeryDb = undefined;
   if (!opened) return;
   opened.closed = true;
   const db = openedNow.get(opened.db);
-  if (db?.$client.open) db.$client.close();
+  if (db) await connectionOf(db).close();
 }
 
 // The handle behind each settled open, so closing needs no await.
 const openedNow = new WeakMap<Promise<Db>, Db>();
 
-function connectionOf(db: Db): SqliteConnection {
+function connectionOf(db: Db): SqliteConnection | PostgresConnection {
   const connection = (db as WithConnection)[CONNECTION];
   if (!connection) throw new Error('Not a database opened by db/client.');
   return connection;
 }
 
+/** Which engine a handle runs on, for the few queries each writes its own way (`db/dialect.ts`). */
+export function engineOf(db: Db): 'sqlite' | 'postgres' {
+  return connectionOf(db) instanceof SqliteConnection ? 'sqlite' : 'postgres';
+}
+
 /**
- * Runs `work` in a BEGIN IMMEDIATE transaction: the write lock is taken up front, so two
- * processes can never both read-then-write the same rows (claiming, sending). Statements the
- * rest of this process issues meanwhile wait until it ends; a transaction begun inside one
- * joins it.
+ * Runs `work` in a writing transaction that takes the database's write lock up front (SQLite's
+ * BEGIN IMMEDIATE; on PostgreSQL the desk's advisory lock), so two processes can never both
+ * read-then-write the same rows (claiming, sending). On SQLite, statements the rest of this
+ * process issues meanwhile wait until it ends. A transaction begun inside one joins it.
  */
 export function immediate<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return connectionOf(db).transaction('begin immediate', db, work);
+  return connectionOf(db).transaction('immediate', db, work);
 }
 
 /** Runs `work`'s reads in one transaction, so they all see the database as of one moment. */
 export function snapshot<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return connectionOf(db).transaction('begin', db, work);
+  return connectionOf(db).transaction('snapshot', db, work);
 }

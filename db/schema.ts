@@ -1,7 +1,8 @@
-import { sqliteTableOf } from './columns';
-import * as tables from './tables';
+import 'server-only';
+import { env } from '@/lib/env';
+import * as postgres from './schema-postgres';
+import * as sqlite from './schema-sqlite';
 
-// The domain's names live in lib/ (which never imports db/); the columns store them.
 export {
   type Channel,
   channels,
@@ -16,55 +17,60 @@ export {
   type StopKind,
   stopKinds,
 } from '../lib/domain';
+export type {
+  AgentRun,
+  AuditEntry,
+  Bakery,
+  DateException,
+  FactChange,
+  InboundEmailRow,
+  KnowledgeEntry,
+  MailChannel,
+  MenuItem,
+  Message,
+  NewMessage,
+  OutboundEmail,
+  Question,
+  RecoveryCode,
+  Reply,
+  Session,
+  SignInChallenge,
+  TicketToken,
+  ToolCall,
+  User,
+  WeeklyHours,
+} from './schema-sqlite';
 
-/*
- * The SQLite schema: every table as `db/tables.ts` describes it (what each column and index is
- * for is written there), stored as SQLite stores it (`db/columns.ts`). drizzle-kit generates
- * drizzle/ from these exports; `db/schema-postgres.ts` builds the same tables for PostgreSQL.
+/**
+ * The tables every query function reads and writes: PostgreSQL's when DATABASE_URL is set,
+ * SQLite's otherwise, chosen once as the process starts. Both are built from one description
+ * (`db/tables.ts`) with the same names and the same row types, so the query functions are
+ * written once against SQLite's types and drizzle writes each engine's SQL from the table it
+ * is given. What differs between the engines is named in `db/dialect.ts`.
  */
+export const onPostgres = env().DATABASE_URL !== undefined;
+const engine = (onPostgres ? postgres : sqlite) as unknown as typeof sqlite;
 
-export const bakery = sqliteTableOf(tables.bakery);
-export const weeklyHours = sqliteTableOf(tables.weeklyHours);
-export const dateExceptions = sqliteTableOf(tables.dateExceptions);
-export const menuItems = sqliteTableOf(tables.menuItems);
-export const knowledgeEntries = sqliteTableOf(tables.knowledgeEntries);
-export const factChanges = sqliteTableOf(tables.factChanges);
-export const questions = sqliteTableOf(tables.questions);
-export const questionStatusCounts = sqliteTableOf(tables.questionStatusCounts);
-export const agentRuns = sqliteTableOf(tables.agentRuns);
-export const toolCalls = sqliteTableOf(tables.toolCalls);
-export const users = sqliteTableOf(tables.users);
-export const sessions = sqliteTableOf(tables.sessions);
-export const signInChallenges = sqliteTableOf(tables.signInChallenges);
-export const recoveryCodes = sqliteTableOf(tables.recoveryCodes);
-export const signInFailures = sqliteTableOf(tables.signInFailures);
-export const replies = sqliteTableOf(tables.replies);
-export const messages = sqliteTableOf(tables.messages);
-export const ticketTokens = sqliteTableOf(tables.ticketTokens);
-export const emailOutbox = sqliteTableOf(tables.emailOutbox);
-export const inboundEmails = sqliteTableOf(tables.inboundEmails);
-export const mailChannels = sqliteTableOf(tables.mailChannels);
-export const auditLog = sqliteTableOf(tables.auditLog);
-export const dataMigrations = sqliteTableOf(tables.dataMigrations);
-
-export type Bakery = typeof bakery.$inferSelect;
-export type WeeklyHours = typeof weeklyHours.$inferSelect;
-export type DateException = typeof dateExceptions.$inferSelect;
-export type MenuItem = typeof menuItems.$inferSelect;
-export type KnowledgeEntry = typeof knowledgeEntries.$inferSelect;
-export type FactChange = typeof factChanges.$inferSelect;
-export type Question = typeof questions.$inferSelect;
-export type AgentRun = typeof agentRuns.$inferSelect;
-export type ToolCall = typeof toolCalls.$inferSelect;
-export type User = typeof users.$inferSelect;
-export type Session = typeof sessions.$inferSelect;
-export type SignInChallenge = typeof signInChallenges.$inferSelect;
-export type RecoveryCode = typeof recoveryCodes.$inferSelect;
-export type Reply = typeof replies.$inferSelect;
-export type Message = typeof messages.$inferSelect;
-export type NewMessage = typeof messages.$inferInsert;
-export type MailChannel = typeof mailChannels.$inferSelect;
-export type TicketToken = typeof ticketTokens.$inferSelect;
-export type OutboundEmail = typeof emailOutbox.$inferSelect;
-export type InboundEmailRow = typeof inboundEmails.$inferSelect;
-export type AuditEntry = typeof auditLog.$inferSelect;
+export const bakery = engine.bakery;
+export const weeklyHours = engine.weeklyHours;
+export const dateExceptions = engine.dateExceptions;
+export const menuItems = engine.menuItems;
+export const knowledgeEntries = engine.knowledgeEntries;
+export const factChanges = engine.factChanges;
+export const questions = engine.questions;
+export const questionStatusCounts = engine.questionStatusCounts;
+export const agentRuns = engine.agentRuns;
+export const toolCalls = engine.toolCalls;
+export const users = engine.users;
+export const sessions = engine.sessions;
+export const signInChallenges = engine.signInChallenges;
+export const recoveryCodes = engine.recoveryCodes;
+export const signInFailures = engine.signInFailures;
+export const replies = engine.replies;
+export const messages = engine.messages;
+export const ticketTokens = engine.ticketTokens;
+export const emailOutbox = engine.emailOutbox;
+export const inboundEmails = engine.inboundEmails;
+export const mailChannels = engine.mailChannels;
+export const auditLog = engine.auditLog;
+export const dataMigrations = engine.dataMigrations;

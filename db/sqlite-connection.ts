@@ -34,14 +34,18 @@ export class SqliteConnection {
     return this.run(text, params, method);
   }
 
-  async transaction<T, D>(begin: string, db: D, work: (tx: D) => Promise<T>): Promise<T> {
+  async transaction<T, D>(
+    kind: 'immediate' | 'snapshot',
+    db: D,
+    work: (tx: D) => Promise<T>,
+  ): Promise<T> {
     if (this.holder !== undefined && holding.getStore() === this.holder) return work(db);
     while (this.holder !== undefined) await this.released();
     const token = Symbol('transaction');
     this.holder = token;
     try {
       return await holding.run(token, async () => {
-        this.sqlite.exec(begin);
+        this.sqlite.exec(kind === 'immediate' ? 'begin immediate' : 'begin');
         try {
           const result = await work(db);
           this.sqlite.exec('commit');
@@ -63,6 +67,10 @@ export class SqliteConnection {
   dataVersion(): number {
     this.dataVersionStatement ??= this.sqlite.prepare('pragma data_version').pluck();
     return this.dataVersionStatement.get() as number;
+  }
+
+  async close(): Promise<void> {
+    if (this.sqlite.open) this.sqlite.close();
   }
 
   private released(): Promise<void> {

@@ -23,6 +23,16 @@ const mailUrl = (schemes: string[]) =>
 const envSchema = z
   .object({
     DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('data/bakery.db')),
+    // Set, the desk runs on this PostgreSQL database instead of the SQLite file.
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url()
+        .refine((value) => ['postgres:', 'postgresql:'].includes(new URL(value).protocol), {
+          message: 'must start with postgres:// or postgresql://',
+        })
+        .optional(),
+    ),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     DRAFT_MODEL: z.preprocess(emptyAsUndefined, z.enum(['offline', 'claude', 'openai']).optional()),

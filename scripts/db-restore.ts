@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   await restoreDatabase({ source, target });
   // Brings a backup from an earlier release up to this one, as a start would.
   (await openDatabase({ path: target, seed: false })).$client.close();
-  closeDb();
+  await closeDb();
   const restored = inspectDeskDatabase(target);
   if (!restored.ok) fail(`The restored database failed its check: ${restored.problem}`);
   console.log(

@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     task: question,
     limits: limitsFromEnv(config),
   });
-  closeDb();
+  await closeDb();
   if (values.json) console.log(JSON.stringify(run, null, 2));
   else printTrace(run);
 }

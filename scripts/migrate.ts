@@ -1,7 +1,8 @@
-// `npm run db:migrate`: applies pending migrations (and seeds an empty database) at DATABASE_PATH.
+// `npm run db:migrate`: applies pending migrations (and seeds an empty database) at DATABASE_URL or DATABASE_PATH.
 import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
 
 await getDb();
-closeDb();
-console.log(`Database at ${env().DATABASE_PATH} is migrated.`);
+await closeDb();
+const { DATABASE_URL, DATABASE_PATH } = env();
+console.log(`Database at ${DATABASE_URL ? 'DATABASE_URL' : DATABASE_PATH} is migrated.`);

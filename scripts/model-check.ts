@@ -10,8 +10,8 @@ async function main(): Promise<number> {
 }
 
 main()
-  .then((code) => {
-    closeDb();
+  .then(async (code) => {
+    await closeDb();
     process.exit(code);
   })
   .catch((error: unknown) => {

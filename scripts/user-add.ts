@@ -9,7 +9,8 @@ import { parseUserAddArgs, passwordFromPipedInput, USER_ADD_USAGE } from '@/lib/
 import { readAllStdin, readHiddenLine } from './support/terminal';
 
 function fail(message: string, code = 1): never {
-  closeDb();
+  // Exiting ends the database's connections in any case.
+  void closeDb();
   console.error(`user:add: ${message}`);
   process.exit(code);
 }
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     now: new Date(),
   });
   if (!created.ok) fail(`${email} already has an account.`);
-  closeDb();
+  await closeDb();
   console.log(`Added ${created.user.role} ${created.user.name} <${created.user.email}>.`);
 }
 

@@ -9,7 +9,8 @@ import { lockedAccounts, unlockAccount } from '@/server/sign-in-lockouts';
 const USAGE = 'Usage: npm run user:unlock -- --email person@example.com';
 
 function fail(message: string, code = 1): never {
-  closeDb();
+  // Exiting ends the database's connections in any case.
+  void closeDb();
   console.error(`user:unlock: ${message}`);
   process.exit(code);
 }
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const now = new Date();
   const locked = (await lockedAccounts({ now })).some((account) => account.email === email);
   await unlockAccount({ email, by: null, now });
-  closeDb();
+  await closeDb();
   console.log(
     locked
       ? `Unlocked ${email}: it can sign in again (wrong guesses from other addresses stay limited).`

@@ -44,8 +44,8 @@ async function main(): Promise<void> {
       mail?.stop({ graceMs: GRACE_MS }),
       inbound.stop(),
     ])
-      .then(() => {
-        closeDb();
+      .then(async () => {
+        await closeDb();
         process.exit(0);
       })
       .catch((error) => {

@@ -6,7 +6,9 @@ import { useTempDatabase as openTempDatabase } from '@/tests/support/temp-db';
  * A fresh, migrated and seeded database file (WAL) for this process, holding exactly `count`
  * queued questions: the seed's sample questions are set aside.
  */
-export async function freshQueue(count: number): Promise<{ path: string; cleanup: () => void }> {
+export async function freshQueue(
+  count: number,
+): Promise<{ path: string; cleanup: () => Promise<void> }> {
   const temp = openTempDatabase();
   const db = await getDb();
   db.$client.prepare("update questions set status = 'discarded'").run();

@@ -22,14 +22,14 @@ export async function preparedDatabase(path: string): Promise<void> {
  */
 export async function withDatabase<T>(path: string, work: () => Promise<T>): Promise<T> {
   const before = process.env.DATABASE_PATH;
-  closeDb();
+  await closeDb();
   process.env.DATABASE_PATH = path;
   resetEnvForTests();
   try {
     await getDb();
     return await work();
   } finally {
-    closeDb();
+    await closeDb();
     process.env.DATABASE_PATH = before;
     resetEnvForTests();
   }

@@ -91,13 +91,13 @@ describe('the access matrix covers the whole app', () => {
 });
 
 describe('every server action checks its caller', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   // `temporary` is staff signed in with a temporary password an owner handed out.
   type Signed = Exclude<Caller, 'anonymous'> | 'temporary';
   const userIds: Record<Signed, number> = { owner: 0, staff: 0, temporary: 0 };
 
   beforeAll(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     const now = new Date();
     for (const caller of ['owner', 'staff', 'temporary'] as const) {
       const created = await createUser({

@@ -21,12 +21,12 @@ import { useTempDatabase } from '../support/temp-db';
  * The db/ writers behind the admin pages, against a real SQLite file: each change moves the
  * rows, the facts version and the audit log together, and a refusal or failure moves none.
  */
-let temp: ReturnType<typeof useTempDatabase>;
+let temp: Awaited<ReturnType<typeof useTempDatabase>>;
 let by = 0;
 const now = new Date('2026-11-30T12:00:00Z');
 
 beforeAll(async () => {
-  temp = useTempDatabase();
+  temp = await useTempDatabase();
   const created = await createUser({
     email: 'olive@writes.test',
     name: 'Olive',

@@ -24,9 +24,9 @@ const { addItem, saveItem } = await import('@/app/admin/menu/actions');
 const { saveHours } = await import('@/app/admin/hours/actions');
 const { addException } = await import('@/app/admin/exceptions/actions');
 
-let temp: ReturnType<typeof useTempDatabase>;
+let temp: Awaited<ReturnType<typeof useTempDatabase>>;
 beforeAll(async () => {
-  temp = useTempDatabase();
+  temp = await useTempDatabase();
   (await getDb()).$client
     .prepare(
       "insert into users (email, name, role, password_hash, created_at) values ('o@x.test', 'Olive', 'owner', 'x', 0)",

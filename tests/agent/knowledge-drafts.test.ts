@@ -15,7 +15,7 @@ import { useTempDatabase } from '@/tests/support/temp-db';
 let cleanup: () => void;
 let owner = 0;
 beforeAll(async () => {
-  ({ cleanup } = useTempDatabase());
+  ({ cleanup } = await useTempDatabase());
   const created = await createUser({
     email: 'owner@example.com',
     name: 'Owner',

@@ -57,9 +57,9 @@ async function session(id: string, userId: number, at = now) {
 }
 
 describe('accounts on a real database', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
-  beforeEach(() => {
-    temp = useTempDatabase();
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+  beforeEach(async () => {
+    temp = await useTempDatabase();
   });
   afterEach(() => temp.cleanup());
 

@@ -27,11 +27,11 @@ const MINUTE = 60 * 1000;
 const signedIn = new Date('2026-12-01T07:00:00Z');
 
 describe('sessions on the server', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let userId: number;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     process.env.SESSION_MAX_HOURS = '2';
     process.env.SESSION_IDLE_MINUTES = '20';
     resetEnvForTests();
@@ -46,9 +46,9 @@ describe('sessions on the server', () => {
     userId = created.user.id;
     vi.useFakeTimers({ toFake: ['Date'] });
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.useRealTimers();
-    temp.cleanup();
+    await temp.cleanup();
   });
   afterAll(() => {
     delete process.env.SESSION_MAX_HOURS;

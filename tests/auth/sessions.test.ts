@@ -4,9 +4,9 @@ import { createUser } from '@/db/users';
 import { useTempDatabase } from '../support/temp-db';
 
 describe('sweeping sessions', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
-  beforeEach(() => {
-    temp = useTempDatabase();
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+  beforeEach(async () => {
+    temp = await useTempDatabase();
   });
   afterEach(() => temp.cleanup());
 

@@ -9,13 +9,13 @@ import { lockedAccounts, unlockAccount } from '@/server/sign-in-lockouts';
 import { useTempDatabase } from '../support/temp-db';
 
 describe('the sign-in limits against a real database', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   const email = 'olive@example.com';
   const password = 'a long and unusual passphrase';
   let ownerId = 0;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     const passwordHash = await hashPassword(password);
     const created = await createUser({
       email,

@@ -26,13 +26,13 @@ const now = new Date('2026-12-01T09:00:10Z');
 const seconds = (s: number) => new Date(now.getTime() + s * 1000);
 
 describe('two-factor sign-in on a real database', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let userId: number;
   const secret = generateTotpSecret();
   const codes = generateRecoveryCodes();
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     const passwordHash = await hashPassword('proof the rye at dawn', {
       ...PASSWORD_HASH_PARAMS,
       n: 1024,

@@ -48,7 +48,7 @@ describe('backing up and restoring the database', () => {
       await writer.exited;
       writer = undefined;
     }
-    closeDb();
+    await closeDb();
     rmSync(dir, { recursive: true, force: true });
   });
 

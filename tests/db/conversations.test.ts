@@ -27,11 +27,11 @@ async function count(table: string): Promise<number> {
 }
 
 describe('conversations', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let sam: number;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
     const created = await createUser({
       email: 'sam@conversations.test',

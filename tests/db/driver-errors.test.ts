@@ -3,9 +3,9 @@ import { getDb } from '@/db/client';
 import { createUser } from '@/db/users';
 import { useTempDatabase } from '../support/temp-db';
 
-let database: ReturnType<typeof useTempDatabase>;
-beforeEach(() => {
-  database = useTempDatabase();
+let database: Awaited<ReturnType<typeof useTempDatabase>>;
+beforeEach(async () => {
+  database = await useTempDatabase();
 });
 afterEach(() => database.cleanup());
 

@@ -6,9 +6,9 @@ import { closeDb, getDb } from '@/db/client';
 import { useTempDatabase } from '../support/temp-db';
 
 describe('a fresh database', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
-  beforeEach(() => {
-    temp = useTempDatabase();
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+  beforeEach(async () => {
+    temp = await useTempDatabase();
   });
   afterEach(() => temp.cleanup());
 
@@ -75,7 +75,7 @@ describe('a fresh database', () => {
 
   it('is seeded once: reopening a changed database leaves it alone', async () => {
     (await getDb()).$client.prepare("update bakery set name = 'Renamed'").run();
-    closeDb();
+    await closeDb();
     const reopened = new Database(temp.path);
     expect(reopened.prepare('select name from bakery').pluck().get()).toBe('Renamed');
     reopened.close();

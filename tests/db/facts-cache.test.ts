@@ -22,11 +22,11 @@ import { useTempDatabase } from '../support/temp-db';
  * edit reaches the very next read and the very next draft.
  */
 const now = new Date('2026-11-30T12:00:00Z');
-let temp: ReturnType<typeof useTempDatabase>;
+let temp: Awaited<ReturnType<typeof useTempDatabase>>;
 let by = 0;
 
 beforeEach(async () => {
-  temp = useTempDatabase();
+  temp = await useTempDatabase();
   const created = await createUser({
     email: 'olive@cache.test',
     name: 'Olive',
@@ -191,14 +191,14 @@ describe("the bakery's facts between drafts", () => {
 
   it('a database opened afresh is read afresh, even at the same version', async () => {
     const first = await getBakeryData();
-    const second = useTempDatabase();
+    const second = await useTempDatabase();
     try {
       (await getDb()).$client.prepare("update bakery set name = 'Another bakery'").run();
       const other = await getBakeryData();
       expect(other.factsVersion).toBe(first.factsVersion);
       expect(other.data.name).toBe('Another bakery');
     } finally {
-      second.cleanup();
+      await second.cleanup();
     }
   });
 

@@ -23,12 +23,12 @@ async function count(table: string): Promise<number> {
 }
 
 describe('the inbox store', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let ana: number;
   let ben: number;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
     const person = async (name: string) => {
       const created = await createUser({

@@ -22,7 +22,7 @@ import { fillInsightsFixture, fixtureRange } from '../support/insights-fixture';
 import { useTempDatabase } from '../support/temp-db';
 
 const HOUR = 3_600_000;
-let temp: ReturnType<typeof useTempDatabase>;
+let temp: Awaited<ReturnType<typeof useTempDatabase>>;
 let days: DayWindow[];
 let people: { staffId: number; ownerId: number };
 
@@ -33,12 +33,12 @@ async function person(email: string, role: 'owner' | 'staff'): Promise<number> {
 }
 
 beforeEach(async () => {
-  temp = useTempDatabase();
+  temp = await useTempDatabase();
   people = {
     staffId: await person('sam@example.com', 'staff'),
     ownerId: await person('olive@example.com', 'owner'),
   };
-  closeDb();
+  await closeDb();
   fillInsightsFixture(temp.path, people);
   const { data } = await getBakeryData();
   days = bakeryDayWindows({ preset: 'custom', ...fixtureRange }, data);

@@ -15,7 +15,7 @@ import { useTempDatabase } from '../support/temp-db';
 
 /** The owner's knowledge on a real SQLite file: FTS5 with porter stemming, bm25, triggers. */
 
-let temp: ReturnType<typeof useTempDatabase>;
+let temp: Awaited<ReturnType<typeof useTempDatabase>>;
 let by = 0;
 const now = new Date('2026-11-30T15:00:00Z');
 const one = async (sql: string) =>
@@ -28,7 +28,7 @@ const entry = (fields: Record<string, string>) =>
   knowledgeEntryInput.parse({ enabled: 'on', ...fields });
 
 beforeEach(async () => {
-  temp = useTempDatabase();
+  temp = await useTempDatabase();
   (await getDb()).$client.prepare('delete from knowledge_entries').run();
   const owner = await createUser({
     email: 'owner@example.com',

@@ -41,9 +41,9 @@ const aCall = {
 };
 
 describe('the drafting queue', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     // Drain the sample questions so each test starts with only its own.
     (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
   });

@@ -18,7 +18,7 @@ import { useTempDatabase } from '../support/temp-db';
  * and runs stored before those records were kept stay stale after any change.
  */
 
-let temp: ReturnType<typeof useTempDatabase>;
+let temp: Awaited<ReturnType<typeof useTempDatabase>>;
 let by = 0;
 const now = new Date('2026-12-01T15:00:00Z');
 
@@ -65,7 +65,7 @@ async function staleness(): Promise<Record<number, boolean>> {
 }
 
 beforeEach(async () => {
-  temp = useTempDatabase();
+  temp = await useTempDatabase();
   (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
   const owner = await createUser({
     email: 'o@example.com',

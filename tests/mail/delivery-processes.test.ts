@@ -18,7 +18,7 @@ const saved = { ...process.env };
  * at the worst moments: the customer must get every reply, and each under one Message-ID.
  */
 describe('email delivery worker processes', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let sink: SmtpSink;
   const workers: Spawned[] = [];
   let mailEnv: Record<string, string>;
@@ -30,7 +30,7 @@ describe('email delivery worker processes', () => {
 
   beforeEach(async () => {
     sink = await startSmtpSink();
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     mailEnv = {
       SMTP_URL: sink.url,
       MAIL_FROM: 'Juniper Bakery <hello@juniper.example>',
@@ -47,7 +47,7 @@ describe('email delivery worker processes', () => {
       await worker.exited;
     }
     await sink.close();
-    temp.cleanup();
+    await temp.cleanup();
     process.env = { ...saved };
     resetEnvForTests();
   });

@@ -29,14 +29,14 @@ const scalar = (sql: string, ...args: unknown[]) =>
 const saved = { ...process.env };
 
 describe('replies by email, through a real SMTP server', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let sink: SmtpSink;
   let sam: number;
   let worker: DeliveryWorker | undefined;
 
   beforeEach(async () => {
     sink = await startSmtpSink();
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     process.env.SMTP_URL = sink.url;
     process.env.MAIL_FROM = 'Juniper Bakery <hello@juniper.example>';
     process.env.PUBLIC_BASE_URL = 'https://desk.juniper.example';
@@ -49,7 +49,7 @@ describe('replies by email, through a real SMTP server', () => {
     await worker?.stop({ graceMs: 1_000 });
     worker = undefined;
     await sink.close();
-    temp.cleanup();
+    await temp.cleanup();
     process.env = { ...saved };
     resetEnvForTests();
   });

@@ -25,13 +25,13 @@ async function mailboxSeen(dovecot: Dovecot, timeoutMs: number): Promise<boolean
 }
 
 describe('the mail worker killed between storing an email and marking it seen', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let dovecot: Dovecot | undefined;
   let proxy: ImapProxy | undefined;
   const workers: Spawned[] = [];
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     sqlite = (await getDb()).$client;
     sqlite.prepare("update questions set status = 'discarded'").run();
   });
@@ -42,7 +42,7 @@ describe('the mail worker killed between storing an email and marking it seen', 
     }
     await proxy?.stop();
     dovecot?.stop();
-    temp.cleanup();
+    await temp.cleanup();
   });
 
   it('loses nothing and doubles nothing: the next worker finds it stored and only marks it seen', async () => {

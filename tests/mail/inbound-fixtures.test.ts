@@ -52,14 +52,14 @@ function outcomeOf(key: string) {
 }
 
 describe('customers’ emails from a real IMAP server (Dovecot)', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let dovecot: Dovecot;
   let inbound: InboundMail | undefined;
   const saved = { ...process.env };
 
   beforeAll(async () => {
     expect(readdirSync(FIXTURES).sort()).toEqual(ORDER.map((name) => `${name}.eml`).sort());
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     sqlite = (await getDb()).$client;
     sqlite.prepare("update questions set status = 'discarded'").run();
     dovecot = await startDovecot();
@@ -86,7 +86,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     dovecot?.stop();
     process.env = { ...saved };
     resetEnvForTests();
-    temp?.cleanup();
+    await temp?.cleanup();
   });
 
   it('plain text opens a conversation on the email channel, named from the From header', () => {

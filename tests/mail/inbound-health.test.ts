@@ -25,7 +25,7 @@ const email = (messageId: string) =>
   `From: Ada <ada@example.com>\r\nSubject: Bagels\r\nMessage-ID: <${messageId}>\r\n\r\nAny bagels today?\r\n`;
 
 describe('the mailbox reader and a mail server that is down or refuses it', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let dovecot: Dovecot;
   let inbound: InboundMail | undefined;
   const saved = { ...process.env };
@@ -35,7 +35,7 @@ describe('the mailbox reader and a mail server that is down or refuses it', () =
   });
   afterAll(() => dovecot?.stop());
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     sqlite = (await getDb()).$client;
   });
   afterEach(async () => {
@@ -43,7 +43,7 @@ describe('the mailbox reader and a mail server that is down or refuses it', () =
     inbound = undefined;
     process.env = { ...saved };
     resetEnvForTests();
-    temp.cleanup();
+    await temp.cleanup();
   });
 
   function read(settings: Record<string, string>): void {

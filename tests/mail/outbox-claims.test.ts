@@ -22,11 +22,11 @@ const row = async (id: number) =>
 
 /** The outbox's claims, straight on a real SQLite file: which email goes next, and when. */
 describe('claiming emails from the outbox', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let sam: number;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
     sam = await staffMember();
   });

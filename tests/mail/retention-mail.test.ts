@@ -12,9 +12,9 @@ const own = ['orders@juniper.example'];
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('the retention period and emails', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
-  beforeEach(() => {
-    temp = useTempDatabase();
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+  beforeEach(async () => {
+    temp = await useTempDatabase();
   });
   afterEach(() => temp.cleanup());
 

@@ -25,9 +25,9 @@ function email({
 }
 
 describe('which conversation an email joins', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
-  beforeEach(() => {
-    temp = useTempDatabase();
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+  beforeEach(async () => {
+    temp = await useTempDatabase();
   });
   afterEach(() => temp.cleanup());
 

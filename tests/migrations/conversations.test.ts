@@ -36,8 +36,8 @@ describe('upgrading to conversations', () => {
     process.env.DATABASE_PATH = path;
     resetEnvForTests();
   }, 60_000);
-  afterAll(() => {
-    closeDb();
+  afterAll(async () => {
+    await closeDb();
     rmSync(dir, { recursive: true, force: true });
   });
 

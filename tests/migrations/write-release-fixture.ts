@@ -249,7 +249,7 @@ async function main() {
         now: at(),
       });
     }
-    closeDb();
+    await closeDb();
 
     const idx = Math.max(...journal().entries.map((entry) => entry.idx));
     const name = `release-${String(idx).padStart(4, '0')}`;
@@ -257,7 +257,7 @@ async function main() {
     writeFileSync(join(FIXTURES, `${name}.tokens.json`), `${JSON.stringify(tokens, null, 2)}\n`);
     console.log(`Wrote tests/migrations/fixtures/${name}.sql and ${name}.tokens.json`);
   } finally {
-    closeDb();
+    await closeDb();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -8,8 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { migratePostgres } from '@/db/postgres-migrate';
-import * as sqliteSchema from '@/db/schema';
 import * as schema from '@/db/schema-postgres';
+import * as sqliteSchema from '@/db/schema-sqlite';
 import { type Postgres, startPostgres } from '../support/postgres';
 
 type Kind = 'integer' | 'real' | 'text' | 'boolean' | 'timestamp' | 'json' | 'bytes';

@@ -18,14 +18,14 @@ const now = new Date('2026-12-01T12:00:00Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
 
 describe('erasing closed conversations after the retention period', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let owner = 0;
   // The open database's connection, for raw reads.
   let sqlite: Database.Database;
   const scalar = (sql: string) => sqlite.prepare(sql).pluck().get();
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     sqlite = (await getDb()).$client;
     sqlite.prepare('delete from questions').run();
     const created = await createUser({
@@ -220,17 +220,17 @@ describe('erasing closed conversations after the retention period', () => {
 });
 
 describe('the worker erases on its own', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let worker: Spawned | undefined;
-  beforeEach(() => {
-    temp = useTempDatabase();
+  beforeEach(async () => {
+    temp = await useTempDatabase();
   });
   afterEach(async () => {
     if (worker) {
       killGroup(worker, 'SIGKILL');
       await worker.exited;
     }
-    temp.cleanup();
+    await temp.cleanup();
   });
 
   it('at start-up, a separately run worker erases what is past the period', async () => {

@@ -16,7 +16,7 @@ import { useTempDatabase } from '../support/temp-db';
 const FORTY_CENTS = { input_tokens: 40_000, output_tokens: 8_000 };
 
 describe('the daily model budget, through the real worker', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   const workers: Spawned[] = [];
   // The database as the test opened it, so polling reads stay synchronous.
   let db: Db;
@@ -24,7 +24,7 @@ describe('the daily model budget, through the real worker', () => {
   const drafted = () => scalar("select count(*) from questions where status = 'drafted'");
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     db = await getDb();
     db.$client.prepare("update questions set status = 'discarded'").run();
   });
@@ -33,7 +33,7 @@ describe('the daily model budget, through the real worker', () => {
       killGroup(worker, 'SIGKILL');
       await worker.exited;
     }
-    temp.cleanup();
+    await temp.cleanup();
     delete process.env.DRAFT_MODEL;
     delete process.env.DRAFT_DAILY_DOLLARS;
     resetEnvForTests();
@@ -138,10 +138,10 @@ describe('the daily model budget, through the real worker', () => {
 });
 
 describe('the budget in the database', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let db: Db;
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     db = await getDb();
     db.$client.prepare("update questions set status = 'discarded'").run();
   });

@@ -22,13 +22,13 @@ const failingModel: Model = {
 };
 
 describe('drafting one claimed question', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let db: Db;
   const rows = (sql: string, ...args: unknown[]) =>
     db.$client.prepare(sql).all(...args) as Record<string, unknown>[];
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     db = await getDb();
     db.$client.prepare("update questions set status = 'discarded'").run();
     await createQuestion({

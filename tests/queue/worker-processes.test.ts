@@ -8,7 +8,7 @@ import { useTempDatabase } from '../support/temp-db';
 type Row = Record<string, number | string | null>;
 
 describe('drafting worker processes', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   const workers: Spawned[] = [];
   // The database as the test opened it, so polling reads stay synchronous.
   let db: Db;
@@ -17,7 +17,7 @@ describe('drafting worker processes', () => {
   const scalar = (sql: string) => db.$client.prepare(sql).pluck().get() as number;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     db = await getDb();
     db.$client.prepare("update questions set status = 'discarded'").run();
   });
@@ -26,7 +26,7 @@ describe('drafting worker processes', () => {
       killGroup(worker, 'SIGKILL');
       await worker.exited;
     }
-    temp.cleanup();
+    await temp.cleanup();
   });
 
   const queueEmptied = () =>

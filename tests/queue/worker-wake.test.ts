@@ -17,12 +17,12 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boo
 }
 
 describe('an idle worker and another process’s writes', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let other: Database.Database;
   let worker: Worker | undefined;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     await getDb();
     other = new Database(temp.path);
     other.pragma('busy_timeout = 5000');
@@ -31,7 +31,7 @@ describe('an idle worker and another process’s writes', () => {
     await worker?.stop({ graceMs: 100 });
     worker = undefined;
     other.close();
-    temp.cleanup();
+    await temp.cleanup();
   });
 
   it('wakes when another connection commits, long before its poll', async () => {
@@ -90,17 +90,17 @@ describe('an idle worker and another process’s writes', () => {
 });
 
 describe('a worker draining a backlog', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let worker: Worker | undefined;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     await getDb();
   });
   afterEach(async () => {
     await worker?.stop({ graceMs: 100 });
     worker = undefined;
-    temp.cleanup();
+    await temp.cleanup();
   });
 
   it('lets the event loop run between drafts, even when each draft needs no I/O', async () => {

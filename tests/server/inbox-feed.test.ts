@@ -19,19 +19,19 @@ async function feedDuring(during: () => void, settleMs: number): Promise<FeedMes
 }
 
 describe('the inbox feed across processes', () => {
-  let temp: ReturnType<typeof useTempDatabase>;
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   let other: Database.Database;
 
   beforeEach(async () => {
-    temp = useTempDatabase();
+    temp = await useTempDatabase();
     await getDb();
     // Another process's connection to the same file: a separately run worker, say.
     other = new Database(temp.path);
     other.pragma('busy_timeout = 5000');
   });
-  afterEach(() => {
+  afterEach(async () => {
     other.close();
-    temp.cleanup();
+    await temp.cleanup();
   });
 
   it("announces a question another connection changed, and stays quiet for other tables' writes", async () => {

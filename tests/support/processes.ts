@@ -47,11 +47,11 @@ export function spawnWorker(env: Record<string, string>): Spawned {
 /** Polls until `check` is true, failing with `what` after timeoutMs. */
 export async function waitUntil(
   what: string,
-  check: () => boolean,
+  check: () => boolean | Promise<boolean>,
   timeoutMs = 20_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,21 +1,66 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { closeDb } from '@/db/client';
 import { resetEnvForTests } from '@/lib/env';
 
-/** Points the process's database at a fresh file; returns a cleanup that removes it. */
-export function useTempDatabase(): { path: string; cleanup: () => void } {
+export type TempDatabase = {
+  /** The SQLite file (on PostgreSQL, a folder name nothing is written to). */
+  path: string;
+  /** On PostgreSQL, the fresh database's URL. */
+  url?: string;
+  cleanup: () => Promise<void>;
+};
+
+/** Whether this test run is the one on PostgreSQL (`npm run test:unit:postgres`). */
+export const onPostgres = (): boolean => process.env.DATABASE_URL !== undefined;
+
+/**
+ * Points the process's database at a fresh, empty one: a new SQLite file, or on PostgreSQL a
+ * new database on the run's throwaway server (POSTGRES_ADMIN_URL). The cleanup removes it.
+ */
+export async function useTempDatabase(): Promise<TempDatabase> {
+  await closeDb();
   const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-test-'));
   const path = join(dir, 'desk.db');
-  closeDb();
+  const admin = process.env.POSTGRES_ADMIN_URL;
+  if (onPostgres() && admin) {
+    const name = `desk_${process.pid}_${randomBytes(6).toString('hex')}`;
+    await adminQuery(admin, `create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    process.env.DATABASE_URL = url.toString();
+    resetEnvForTests();
+    return {
+      path,
+      url: url.toString(),
+      cleanup: async () => {
+        await closeDb();
+        await adminQuery(admin, `drop database if exists ${name} with (force)`);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (onPostgres()) throw new Error('POSTGRES_ADMIN_URL is not set: run through with-postgres.ts.');
   process.env.DATABASE_PATH = path;
   resetEnvForTests();
   return {
     path,
-    cleanup: () => {
-      closeDb();
+    cleanup: async () => {
+      await closeDb();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
