@@ -164,10 +164,7 @@ export async function openPostgres(url: string, { seed = true } = {}): Promise<D
  * desk's rows (LISTEN/NOTIFY), this process's own included.
  */
 export async function otherConnectionsCommitCount(): Promise<number> {
-  const connection = connectionOf(await getDb());
-  return connection instanceof SqliteConnection
-    ? connection.dataVersion()
-    : connection.commitCount();
+  return connectionOf(await getDb()).commitCount();
 }
 
 /**
@@ -194,7 +191,8 @@ function connectionOf(db: Db): SqliteConnection | PostgresConnection {
 
 /** Which engine a handle runs on, for the few queries each writes its own way (`db/dialect.ts`). */
 export function engineOf(db: Db): 'sqlite' | 'postgres' {
-  return connectionOf(db) instanceof SqliteConnection ? 'sqlite' : 'postgres';
+  // Not instanceof: each Next.js bundle has its own copy of the classes.
+  return connectionOf(db).engine;
 }
 
 /**

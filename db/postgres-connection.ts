@@ -25,6 +25,7 @@ const INT8 = 20;
  * plain handle around inside a transaction, runs in the transaction here too.
  */
 export class PostgresConnection {
+  readonly engine = 'postgres';
   readonly pool: pg.Pool;
   readonly handle: PgDb;
   private readonly root: PgDb;

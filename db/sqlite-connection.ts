@@ -63,8 +63,10 @@ export class SqliteConnection {
     }
   }
 
+  readonly engine = 'sqlite';
+
   /** SQLite's count of commits through other connections (`PRAGMA data_version`). */
-  dataVersion(): number {
+  async commitCount(): Promise<number> {
     this.dataVersionStatement ??= this.sqlite.prepare('pragma data_version').pluck();
     return this.dataVersionStatement.get() as number;
   }

@@ -9,7 +9,7 @@ import { useTempDatabase as openTempDatabase } from '@/tests/support/temp-db';
 export async function freshQueue(
   count: number,
 ): Promise<{ path: string; cleanup: () => Promise<void> }> {
-  const temp = openTempDatabase();
+  const temp = await openTempDatabase();
   const db = await getDb();
   db.$client.prepare("update questions set status = 'discarded'").run();
   const start = Date.now() - count;
