@@ -15,7 +15,10 @@ const WRITE_LOCK = 0x6465_736b;
 /** The channel every commit that changes the desk's rows is announced on (drizzle-postgres/). */
 export const CHANGES_CHANNEL = 'desk_changes';
 
-const INT8 = 20;
+// Counts, sums and instants (milliseconds) are bigints; every one the desk keeps is far below
+// 2^53, so they are read as numbers, as SQLite gives them. Set for the process: drizzle's
+// queries bring their own parsers and fall back to pg's global ones, never a pool's.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
 /**
  * A pool of connections to one PostgreSQL database behind the same asynchronous drizzle
@@ -35,17 +38,7 @@ export class PostgresConnection {
   private closed = false;
 
   constructor(readonly url: string) {
-    this.pool = new pg.Pool({
-      connectionString: url,
-      // Counts, sums and instants (milliseconds) are bigints; every one the desk keeps is far
-      // below 2^53, so they are read as numbers, as SQLite gives them.
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8
-            ? Number
-            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
+    this.pool = new pg.Pool({ connectionString: url });
     // A connection that dies while idle (the server restarted) is dropped from the pool, not
     // thrown at the process.
     this.pool.on('error', () => undefined);
