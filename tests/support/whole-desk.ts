@@ -1,0 +1,192 @@
+import { createHash, randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { openDatabase } from '@/db/client';
+import { fillReleaseDatabase } from './release-data';
+
+/** The last release with a stored fixture (tests/migrations/fixtures). */
+const LATEST_FIXTURE = 13;
+
+const DAY = 86_400_000;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A desk at the latest migration with rows in every table: the last stored release's own rows
+ * and `questions` more conversations in every state (tests/support/release-data.ts), migrated
+ * by the desk's own code, then what that release's fixture leaves empty (date exceptions, fact
+ * changes, ticket links, emails out and in, the mail servers' health, two-factor sign-in,
+ * failed sign-ins), with the awkward values a real desk holds: text beyond ASCII, bytes that
+ * are not text, JSON written with its keys in no particular order.
+ */
+export async function fillWholeDesk(path: string, { questions }: { questions: number }) {
+  fillReleaseDatabase(path, { idx: LATEST_FIXTURE, questions });
+  (await openDatabase({ path, seed: false })).$client.close();
+
+  const db = new Database(path);
+  try {
+    db.transaction(() => {
+      const now = Date.UTC(2026, 10, 20, 15, 0, 0);
+      db.prepare(
+        "insert into date_exceptions (date, closed, opens, closes, note) values ('2026-12-24', 0, '08:00', '12:00', 'Heiligabend – kurz 🎄'), ('2026-12-25', 1, null, null, null)",
+      ).run();
+      db.prepare(
+        "insert into fact_changes (key, facts_version) values ('*', 2), ('date:2026-12-24', 3), ('menu', 2), ('item:pain au chocolat', 3)",
+      ).run();
+      db.prepare('update bakery set facts_version = 3').run();
+
+      // The release's generated conversations came without messages: each gets the customer's
+      // message and, for every reply sent, the bakery's, as the desk writes them.
+      const silent = db
+        .prepare(
+          `select id, text, channel, received_at from questions q
+           where not exists (select 1 from messages m where m.question_id = q.id)`,
+        )
+        .all() as { id: number; text: string; channel: string; received_at: number }[];
+      const message = db.prepare(
+        'insert into messages (question_id, author, channel, text, reply_id, at) values (?, ?, ?, ?, ?, ?)',
+      );
+      const repliesTo = db.prepare(
+        'select id, text, sent_at from replies where question_id = ? order by id',
+      );
+      for (const question of silent) {
+        message.run(
+          question.id,
+          'customer',
+          question.channel,
+          question.text,
+          null,
+          question.received_at,
+        );
+        const answers = repliesTo.all(question.id) as {
+          id: number;
+          text: string;
+          sent_at: number;
+        }[];
+        for (const reply of answers) {
+          message.run(question.id, 'bakery', question.channel, reply.text, reply.id, reply.sent_at);
+        }
+        db.prepare('update questions set last_message_at = ? where id = ?').run(
+          question.received_at,
+          question.id,
+        );
+      }
+
+      const questionIds = db
+        .prepare('select id from questions order by id')
+        .pluck()
+        .all() as number[];
+      const token = db.prepare(
+        'insert into ticket_tokens (question_id, hash, created_at) values (?, ?, ?)',
+      );
+      for (const id of questionIds.filter((_, n) => n % 3 === 0)) {
+        token.run(id, sha256(randomBytes(24).toString('base64url')), now - id * 1000);
+      }
+
+      const replies = db
+        .prepare(
+          `select r.id, r.question_id, r.sent_at from replies r join questions q on q.id = r.question_id
+           where q.erased_at is null order by r.id limit 12`,
+        )
+        .all() as { id: number; question_id: number; sent_at: number }[];
+      const outbox = db.prepare(
+        `insert into email_outbox (question_id, reply_id, email_message_id, to_address, subject,
+           in_reply_to, "references", ticket_token, status, attempts, not_before, last_error,
+           server_response, created_at, updated_at, sent_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      const statuses = ['sent', 'queued', 'failed', 'sending'] as const;
+      replies.forEach((reply, n) => {
+        const status = statuses[n % statuses.length];
+        outbox.run(
+          reply.question_id,
+          reply.id,
+          `reply-${reply.id}@bakery.example`,
+          `customer${n}@example.com`,
+          n % 2 === 0 ? 'Re: Your question to Crumb & Co.' : 'Re: Torte für Samstag – geht das?',
+          n % 2 === 0 ? `ask-${n}@mail.example.com` : null,
+          n % 2 === 0 ? `older-${n}@mail.example.com ask-${n}@mail.example.com` : null,
+          status === 'sent' ? null : randomBytes(24).toString('base64url'),
+          status,
+          status === 'queued' ? 0 : 1 + (n % 3),
+          status === 'failed' ? reply.sent_at + 60_000 : null,
+          status === 'failed' ? '550 5.1.1 mailbox unavailable' : null,
+          status === 'sent' ? '250 2.0.0 OK queued as 9F1C' : null,
+          reply.sent_at,
+          reply.sent_at + 5000,
+          status === 'sent' ? reply.sent_at + 5000 : null,
+        );
+      });
+
+      const messages = db
+        .prepare(
+          "select id, question_id from messages where author = 'customer' order by id limit 6",
+        )
+        .all() as { id: number; question_id: number }[];
+      const inbound = db.prepare(
+        `insert into inbound_emails (key, outcome, reason, question_id, message_id, from_address,
+           subject, attachments, raw, size, received_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      messages.forEach((message, n) => {
+        // Mail is bytes, not text: a Latin-1 body and a NUL byte must come back as they went in.
+        const raw = Buffer.concat([
+          Buffer.from(`Message-ID: <in-${n}@mail.example.com>\r\nSubject: Kuchen\r\n\r\n`),
+          Buffer.from([0xe4, 0xf6, 0xfc, 0x00, 0xff, 0x0d, 0x0a]),
+        ]);
+        inbound.run(
+          `in-${n}@mail.example.com`,
+          n === 0 ? 'question' : 'follow-up',
+          null,
+          message.question_id,
+          message.id,
+          `customer${n}@example.com`,
+          'Kuchen für Samstag',
+          // Written with "size" first: PostgreSQL's jsonb keeps keys in its own order.
+          n % 2 === 0 ? '[{"size":20480,"name":"torte.jpg"}]' : '[]',
+          raw,
+          raw.length,
+          now - n * DAY,
+        );
+      });
+      inbound.run(
+        `sha256:${sha256('auto-reply')}`,
+        'not a question',
+        'An automatic reply (Auto-Submitted: auto-replied)',
+        null,
+        null,
+        'mailer-daemon@example.com',
+        'Out of office',
+        '[]',
+        Buffer.from('Auto-Submitted: auto-replied\r\n\r\nAway until Monday.\r\n'),
+        44,
+        now,
+      );
+
+      db.prepare(
+        `insert into mail_channels (name, last_ok_at, last_error, last_error_at)
+         values ('smtp', ?, null, null), ('imap', ?, 'Invalid credentials (Failure)', ?)`,
+      ).run(now, now - DAY, now - 3_600_000);
+
+      const [owner] = db.prepare('select id from users order by id').pluck().all() as number[];
+      if (owner === undefined) throw new Error('The fixture has no account.');
+      db.prepare(
+        'update users set totp_secret = ?, totp_enabled_at = ?, totp_last_step = ? where id = ?',
+      ).run('JBSWY3DPEHPK3PXP', now - DAY, Math.floor((now - DAY) / 30_000), owner);
+      const code = db.prepare(
+        'insert into recovery_codes (user_id, code_hash, created_at, used_at) values (?, ?, ?, ?)',
+      );
+      for (let n = 0; n < 10; n++) {
+        code.run(owner, sha256(`code-${n}`), now - DAY, n === 0 ? now - 3_600_000 : null);
+      }
+      db.prepare(
+        'insert into sign_in_challenges (id, user_id, created_at, expires_at) values (?, ?, ?, ?)',
+      ).run(sha256('challenge'), owner, now, now + 300_000);
+      const failure = db.prepare('insert into sign_in_failures (key, at) values (?, ?)');
+      for (let n = 0; n < 5; n++) {
+        failure.run('account:owner@bakery.example', now - n * 60_000);
+        failure.run('address:203.0.113.7', now - n * 60_000);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
