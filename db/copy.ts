@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/nod
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
+import { withoutPassword } from '@/lib/copy/args';
 import { TableChecksum } from '@/lib/copy/canonical';
 import { inspectDeskDatabase } from './backup';
 import { migratePostgres } from './postgres-migrate';
@@ -171,12 +172,17 @@ function nonEmptyProblem(deskRows: Map<string, number>): string | undefined {
  */
 export async function prepareCopyTarget(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  let tables: string[];
   try {
-    const inspected = await inspectTarget(client);
-    tables = inspected.tables;
-    const problem = nonEmptyProblem(inspected.deskRows);
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw new CopyRefused(
+      `Cannot reach the PostgreSQL database at ${withoutPassword(url)}: ${(error as Error).message}`,
+    );
+  }
+  try {
+    const { tables, deskRows } = await inspectTarget(client);
+    const problem = nonEmptyProblem(deskRows);
     if (problem) throw new CopyRefused(problem);
     if (tables.length > 0) {
       const desk = new Set(deskTableNames());
@@ -198,6 +204,12 @@ export async function prepareCopyTarget(url: string): Promise<void> {
     await client.end();
   }
   await migratePostgres(url);
+}
+
+/** Every desk table the migrated target lacks (its migrations' journal says more than it has). */
+async function missingTables(client: pg.Client): Promise<string[]> {
+  const { tables } = await inspectTarget(client);
+  return deskTableNames().filter((name) => !tables.includes(name));
 }
 
 type Sqlite = BetterSQLite3Database;
@@ -337,6 +349,12 @@ async function copyInTransaction({
   target: Postgres;
   onProgress: (progress: CopyProgress) => void;
 }): Promise<CopyReport> {
+  const missing = await missingTables(client);
+  if (missing.length > 0) {
+    throw new CopyRefused(
+      `The target database lacks the desk's tables ${missing.join(', ')} though its migrations say they were made. Copy into an empty database; nothing was written.`,
+    );
+  }
   // No other writer (a desk started too early, a second copy) gets in until the commit.
   const names = deskTableNames();
   await client.query(

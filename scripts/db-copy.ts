@@ -5,12 +5,13 @@
 import { type CopyProgress, CopyRefused, type CopyReport, copyDesk } from '@/db/copy';
 import { blankPasswords, COPY_USAGE, parseCopyArgs, withoutPassword } from '@/lib/copy/args';
 
-let secret = '';
+/** The URL's password as written and as decoded: neither is ever printed. */
+let secrets: string[] = [];
 
-/** Whatever is printed, the URL's password never is. */
 function say(stream: NodeJS.WriteStream, text: string): void {
-  const blanked = blankPasswords(text);
-  stream.write(`${secret ? blanked.replaceAll(secret, '***') : blanked}\n`);
+  let blanked = blankPasswords(text);
+  for (const secret of secrets) blanked = blanked.replaceAll(secret, '***');
+  stream.write(`${blanked}\n`);
 }
 
 function fail(message: string, code = 1): never {
@@ -64,7 +65,8 @@ async function main(): Promise<void> {
   const parsed = parseCopyArgs(process.argv.slice(2));
   if (!parsed.ok) fail(`${parsed.message}\n${COPY_USAGE}`, 2);
   const { from, to } = parsed.args;
-  secret = new URL(to).password;
+  const password = new URL(to).password;
+  secrets = password ? [...new Set([password, decodeURIComponent(password)])] : [];
   say(process.stdout, `Copying the desk in ${from} to ${withoutPassword(to)}`);
   const report = await copyDesk({
     from,

@@ -11,6 +11,7 @@ import { COPIED_TABLES, DERIVED_TABLES } from '@/db/copy';
 import { migratePostgres } from '@/db/postgres-migrate';
 import * as postgresSchema from '@/db/schema-postgres';
 import { inboxGroups } from '@/lib/inbox/groups';
+import { freePort } from '../support/dovecot';
 import { databaseAtMigration, loadRows, releaseFixtures } from '../support/migrations';
 import { type Postgres, startPostgres } from '../support/postgres';
 import { fillWholeDesk } from '../support/whole-desk';
@@ -301,6 +302,13 @@ describe('db:copy', () => {
 
     // Nothing was written: the target was not even migrated.
     expect(await targetState(url)).toEqual({});
+
+    const nowhere = `postgres://postgres:${PASSWORD}@127.0.0.1:${await freePort()}/desk`;
+    const unreachable = cli(['--from', source, '--to', nowhere]);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.err).toContain(
+      'Cannot reach the PostgreSQL database at postgres://postgres:***@',
+    );
   }, 60_000);
 
   it('rolls everything back when a table reads back differently', async () => {
