@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 
 export const COPY_USAGE =
-  'Usage: npm run db:copy -- --from <file> --to <postgres://user:password@host:port/database>\n' +
+  'Usage: npm run db:copy -- --from <file> --to postgres://<user>@<host>:<port>/<database>\n' +
   'Copies the desk in the SQLite file <file> into the empty PostgreSQL database at --to, in one\n' +
-  'transaction, and checks every table on both sides before committing. <file> is only read.';
+  'transaction, and checks every table on both sides before committing. <file> is only read.\n' +
+  'A password may follow the user in the URL, after a colon; it is never printed.';
 
 export type CopyArgs = { from: string; to: string };
 
