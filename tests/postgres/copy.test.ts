@@ -110,11 +110,6 @@ async function inboxAsShown(where: { DATABASE_URL: string } | { DATABASE_PATH: s
     process.env.DATABASE_PATH = where.DATABASE_PATH;
   }
   vi.resetModules();
-  // db/postgres-connection.ts reads int8 (counts) as numbers through its pool's types, but
-  // drizzle's node-postgres session passes its own type parsers with every query and falls back
-  // to pg's global ones: through drizzle, counts come back as text ("0"). The desk promises
-  // numbers on both engines; until the connection sets pg's global parser, this does.
-  pg.types.setTypeParser(pg.types.builtins.INT8, Number);
   const { closeDb } = await import('@/db/client');
   const inbox = await import('@/db/inbox');
   try {
