@@ -4,7 +4,10 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { type SourceRows, sourceKeys } from '@/lib/inbox/sources';
 import type { FactsNow } from '@/lib/inbox/staleness';
-import { getDb, snapshot } from './client';
+import { engineOf, getDb, snapshot } from './client';
+
+type Engine = ReturnType<typeof engineOf>;
+
 import { listThread, type ThreadMessage } from './conversations';
 import { type EmailDelivery, listEmailDeliveries, outboxChangeStamp } from './outbox';
 import {
@@ -66,14 +69,26 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function searchFilter(search: string | undefined): SQL | undefined {
+/**
+ * `text` contains `pattern` (a LIKE pattern, `\` escaping its wildcards), ignoring the case of
+ * ASCII letters only, as SQLite's `like` does. PostgreSQL's `like` is exact (and its `ilike`
+ * folds every alphabet), so there both sides fold A–Z alone and are compared exactly.
+ */
+function likeIgnoringAsciiCase(engine: Engine, text: SQL, pattern: string): SQL {
+  if (engine === 'sqlite') return sql`${text} like ${pattern} escape '\\'`;
+  const folded = pattern.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return sql`translate(${text}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') like ${folded} escape '\\'`;
+}
+
+function searchFilter(engine: Engine, search: string | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
   const pattern = `%${escapeLike(term)}%`;
+  const matches = (text: SQL) => likeIgnoringAsciiCase(engine, text, pattern);
   return or(
-    sql`exists (select 1 from ${messages} where ${messages.questionId} = ${questions.id} and ${messages.text} like ${pattern} escape '\\')`,
-    sql`${questions.customerName} like ${pattern} escape '\\'`,
-    sql`coalesce(${questions.customerEmail}, '') like ${pattern} escape '\\'`,
+    sql`exists (select 1 from ${messages} where ${messages.questionId} = ${questions.id} and ${matches(sql`${messages.text}`)})`,
+    matches(sql`${questions.customerName}`),
+    matches(sql`coalesce(${questions.customerEmail}, '')`),
   );
 }
 
@@ -101,18 +116,18 @@ export async function countQuestionsByStatus({
 }): Promise<Partial<Record<QuestionStatus, number>>> {
   const db = await getDb();
   // Unfiltered, the counts the triggers keep: one row per status, however many questions.
-  if (!searchFilter(search) && !needsPerson) {
+  if (!search?.trim() && !needsPerson) {
     const kept = await db.select().from(questionStatusCounts);
     return Object.fromEntries(kept.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
   }
   const filtered = db
-    .select({ status: questions.status, n: sql<number>`count(*)` })
+    .select({ status: questions.status, n: sql<number>`count(*)`.mapWith(Number) })
     .from(questions);
   const rows = await (needsPerson
     ? filtered.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
     : filtered
   )
-    .where(and(searchFilter(search), personFilter(needsPerson)))
+    .where(and(searchFilter(engineOf(db), search), personFilter(needsPerson)))
     .groupBy(questions.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
@@ -149,7 +164,13 @@ async function pageOfIds({
       : base;
     candidates.push(
       ...(await joined
-        .where(and(eq(questions.status, status), searchFilter(search), personFilter(needsPerson)))
+        .where(
+          and(
+            eq(questions.status, status),
+            searchFilter(engineOf(db), search),
+            personFilter(needsPerson),
+          ),
+        )
         .orderBy(desc(questions.lastMessageAt), desc(questions.id))
         .limit(end)),
     );
@@ -187,7 +208,10 @@ export async function listInbox({
       latestId: latestMessage.id,
       latestText: latestMessage.text,
       latestAt: latestMessage.at,
-      messageCount: sql<number>`(select count(*) from ${messages} where ${messages.questionId} = ${questions.id})`,
+      messageCount:
+        sql<number>`(select count(*) from ${messages} where ${messages.questionId} = ${questions.id})`.mapWith(
+          Number,
+        ),
       emailFailed: sql<number>`exists (select 1 from ${emailOutbox} where ${emailOutbox.questionId} = ${questions.id} and ${emailOutbox.status} = 'failed')`,
       answeredMessageId: agentRuns.answeredMessageId,
       stopKind: agentRuns.stopKind,
@@ -360,9 +384,9 @@ export async function inboxChangeStamp(): Promise<string> {
   const db = await getDb();
   const [row] = await db
     .select({
-      n: sql<number>`count(*)`,
-      updated: sql<number | null>`max(${questions.updatedAt})`,
-      versions: sql<number>`total(${questions.version})`,
+      n: sql<number>`count(*)`.mapWith(Number),
+      updated: sql<number | null>`max(${questions.updatedAt})`.mapWith(Number),
+      versions: sql<number>`coalesce(sum(${questions.version}), 0)`.mapWith(Number),
     })
     .from(questions);
   const facts = await currentFactsVersion();

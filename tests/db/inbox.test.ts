@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { discardQuestion, saveDraftEdit } from '@/db/drafts';
 import {
   countQuestionsByStatus,
@@ -13,13 +12,14 @@ import { claimQuestion, recordAttempt } from '@/db/queue';
 import { getReplyForQuestion, sendReply } from '@/db/replies';
 import { createUser } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
+import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const t0 = new Date('2026-12-01T15:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 
 async function count(table: string): Promise<number> {
-  return (await getDb()).$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
+  return Number(await sqlValue(`select count(*) from ${table}`));
 }
 
 describe('the inbox store', () => {
@@ -29,7 +29,7 @@ describe('the inbox store', () => {
 
   beforeEach(async () => {
     temp = await useTempDatabase();
-    (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
     const person = async (name: string) => {
       const created = await createUser({
         email: `${name}@inbox.test`,
@@ -305,6 +305,10 @@ describe('the inbox store', () => {
     expect(
       await listInbox({ group: 'needsReview', search: 'cleo@', page: 1, pageSize: 10 }),
     ).toHaveLength(2);
+    // Letters match whatever their case, on either engine.
+    expect(
+      await listInbox({ group: 'needsReview', search: 'RYE LOAF', page: 1, pageSize: 10 }),
+    ).toHaveLength(1);
     // LIKE's wildcards are searched for literally.
     expect(
       await listInbox({ group: 'needsReview', search: '%', page: 1, pageSize: 10 }),
@@ -323,10 +327,10 @@ describe('the inbox store', () => {
     const byScan = async () =>
       Object.fromEntries(
         (
-          (await getDb()).$client
-            .prepare('select status, count(*) as n from questions group by status')
-            .all() as { status: string; n: number }[]
-        ).map((r) => [r.status, r.n]),
+          await sqlRows<{ status: string; n: number }>(
+            'select status, count(*) as n from questions group by status',
+          )
+        ).map((r) => [r.status, Number(r.n)]),
       );
     const rye = await drafted('Rye loaf on Friday?', 'Yes.', at(0));
     await createQuestion({
@@ -341,7 +345,7 @@ describe('the inbox store', () => {
     await discardQuestion({ id: rye.id, reason: 'Spam', now: at(2) });
     expect(await countQuestionsByStatus({})).toEqual(await byScan());
     expect((await countQuestionsByStatus({})).drafted).toBeUndefined();
-    (await getDb()).$client.prepare("delete from questions where status = 'discarded'").run();
+    await sqlRun("delete from questions where status = 'discarded'");
     expect(await countQuestionsByStatus({})).toEqual(await byScan());
     expect(await countQuestionsByStatus({})).toEqual({ queued: 1 });
   });
