@@ -5,14 +5,26 @@ import type { NotFoundLookup } from '@/lib/bakery-facts/unsold-asks';
 import type { Channel, NeedsPersonReason } from '@/lib/domain';
 import { type EditClass, LIGHT_EDIT_MAX_SHARE } from '@/lib/insights/figures';
 import type { DayWindow } from '@/lib/insights/range';
-import { getDb } from './client';
+import { type Db, engineOf, getDb } from './client';
+import {
+  bytewise,
+  daysTable,
+  firstRepliesSince,
+  largestOf,
+  lowerAscii,
+  namedRows,
+  newestRunPerQuestion,
+  readAnEntry,
+} from './dialect/insights';
 import { agentRuns, toolCalls } from './schema';
+
+type Engine = ReturnType<typeof engineOf>;
 
 /**
  * The owner's dashboard and a person's own figures, as SQL aggregates over a range of the
  * bakery's days. The days travel into each query as a small table of instants (`dayWindows`
  * in lib/insights/range.ts: the bakery's midnights and opening hours, right across
- * daylight-saving changes), so rows are bucketed by the bakery's day inside SQLite and read
+ * daylight-saving changes), so rows are bucketed by the bakery's day inside the database and read
  * through the indexes on received, sent and finished times. The only rows that come back one
  * per item are the answered questions' waits (for percentiles), the newest marked questions
  * (capped) and the CSV's.
@@ -43,40 +55,33 @@ export async function listNotFoundMenuLookups({
     );
 }
 
-/**
- * Runs a raw query and names its values: drizzle answers raw SQL with each row as an array of
- * values in select order, so `columns` lists the query's column names in that order.
- */
-async function namedRows<T>(columns: readonly string[], query: SQL): Promise<T[]> {
-  const rows = await (await getDb()).all<unknown[]>(query);
-  return rows.map((row) => Object.fromEntries(columns.map((name, i) => [name, row[i]])) as T);
-}
-
-/** `with days(date, start_ms, end_ms, opens_ms, closes_ms) as (values …)`. */
-function daysTable(days: readonly DayWindow[]): SQL {
-  if (days.length === 0) throw new Error('A range has at least one day.');
-  const rows = sql.join(
-    days.map((d) => sql`(${d.date}, ${d.start}, ${d.end}, ${d.opens}, ${d.closes})`),
-    sql`, `,
-  );
-  return sql`with days(date, start_ms, end_ms, opens_ms, closes_ms) as (values ${rows})`;
-}
-
 function bounds(days: readonly DayWindow[]): { start: number; end: number } {
   return { start: days[0]?.start ?? 0, end: days[days.length - 1]?.end ?? 0 };
 }
 
 /**
  * A reply's edit class in SQL, as `editClass` in lib/insights/figures.ts decides it: the
- * distance against the longer of the draft and the sent text.
+ * distance against the longer of the draft and the sent text, the share a double as in
+ * JavaScript (PostgreSQL would otherwise multiply exact decimals).
  */
-function editClassOf(reply: string, run: string): SQL {
+function editClassOf(engine: Engine, reply: string, run: string): SQL {
+  const longer = largestOf(engine, [
+    '1',
+    `length(${reply}.text)`,
+    `coalesce(length(${run}.draft_text), 0)`,
+  ]);
   return sql.raw(`case
     when ${reply}.edit_distance <= 0 then 'unchanged'
-    when ${reply}.edit_distance <= ${LIGHT_EDIT_MAX_SHARE} * max(1, length(${reply}.text), coalesce(length(${run}.draft_text), 0)) then 'light'
+    when ${reply}.edit_distance <= cast(${LIGHT_EDIT_MAX_SHARE} as double precision) * ${longer} then 'light'
     else 'rewritten' end`);
 }
-const editClassSql = editClassOf('r', 'ar');
+const editClassSql = (engine: Engine) => editClassOf(engine, 'r', 'ar');
+
+/** The handle and its engine, for the queries written per engine. */
+async function dashboardDb(): Promise<{ db: Db; engine: Engine }> {
+  const db = await getDb();
+  return { db, engine: engineOf(db) };
+}
 
 /** Whose figures: everyone's, or one person's replies. */
 type Scope = { sentBy?: number };
@@ -90,11 +95,13 @@ export async function countQuestionsByDay({
 }: {
   days: readonly DayWindow[];
 }): Promise<{ date: string; channel: Channel; count: number; messages: number }[]> {
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['date', 'channel', 'count', 'messages'],
-    sql`${daysTable(days)}
+    sql`${daysTable(engine, days)}
     select d.date as date, q.channel as channel, count(*) as count,
-      coalesce(sum((select count(*) from messages m where m.question_id = q.id)), 0) as messages
+      coalesce(sum(cast((select count(*) from messages m where m.question_id = q.id) as integer)), 0) as messages
     from days d join questions q on q.received_at >= d.start_ms and q.received_at < d.end_ms
     group by d.date, q.channel`,
   );
@@ -117,16 +124,14 @@ export async function listFirstReplyWaits({
 > {
   const { start, end } = bounds(days);
   // A question's first reply is sent after it arrived, so only replies since the range began
-  // can be one; SQLite takes the bare sent_by from the row with the min(sent_at).
+  // can be one.
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['receivedAt', 'waitMs', 'sentBy'],
     sql`
     select q.received_at as receivedAt, f.first_sent_at - q.received_at as waitMs, f.sent_by as sentBy
-    from (
-      select r.question_id as question_id, min(r.sent_at) as first_sent_at, r.sent_by as sent_by
-      from replies r where r.sent_at >= ${start}
-      group by r.question_id
-    ) f
+    from (${firstRepliesSince(engine, start)}) f
       join questions q on q.id = f.question_id
     where q.received_at >= ${start} and q.received_at < ${end}
       ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`,
@@ -149,14 +154,16 @@ export async function countAnsweredWithin({
     answeredWithin: number;
   }[]
 > {
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['date', 'arrivedOpen', 'answeredWithin'],
-    sql`${daysTable(days)}
+    sql`${daysTable(engine, days)}
     select d.date as date, count(q.id) as arrivedOpen,
-      coalesce(sum(exists(
+      coalesce(sum(case when exists(
         select 1 from replies r where r.question_id = q.id and r.sent_at <= q.received_at + ${withinMs}
           ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
-      )), 0) as answeredWithin
+      ) then 1 else 0 end), 0) as answeredWithin
     from days d join questions q on q.received_at >= d.opens_ms and q.received_at < d.closes_ms
     where d.closes_ms > d.opens_ms
     group by d.date`,
@@ -174,10 +181,12 @@ export async function countEditsByDay({
     count: number;
   }[]
 > {
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['date', 'editClass', 'count'],
-    sql`${daysTable(days)}
-    select d.date as date, ${editClassSql} as editClass, count(*) as count
+    sql`${daysTable(engine, days)}
+    select d.date as date, ${editClassSql(engine)} as editClass, count(*) as count
     from days d
       join replies r on r.sent_at >= d.start_ms and r.sent_at < d.end_ms
       left join agent_runs ar on ar.id = r.run_id
@@ -201,10 +210,12 @@ export async function countEditsByTool({
   }[]
 > {
   const { start, end } = bounds(days);
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['tool', 'editClass', 'count'],
     sql`
-    select t.tool_name as tool, ${editClassSql} as editClass, count(distinct r.id) as count
+    select t.tool_name as tool, ${editClassSql(engine)} as editClass, count(distinct r.id) as count
     from replies r
       left join agent_runs ar on ar.id = r.run_id
       left join tool_calls t on t.run_id = r.run_id
@@ -224,13 +235,15 @@ export async function countDiscardReasons({
   days: readonly DayWindow[];
 }): Promise<{ reason: string; count: number }[]> {
   const { start, end } = bounds(days);
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['reason', 'count'],
     sql`
-    select min(trim(discard_reason)) as reason, count(*) as count
+    select min(${sql.raw(bytewise(engine, 'trim(discard_reason)'))}) as reason, count(*) as count
     from questions
     where status = 'discarded' and received_at >= ${start} and received_at < ${end}
-    group by lower(trim(coalesce(discard_reason, '')))
+    group by ${sql.raw(lowerAscii(engine, "trim(coalesce(discard_reason, ''))"))}
     order by count desc, reason`,
   );
 }
@@ -247,7 +260,9 @@ export async function sumSpendByDay({ days }: { days: readonly DayWindow[] }): P
     cacheWriteTokens: number;
   }[]
 > {
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     [
       'date',
       'runs',
@@ -257,7 +272,7 @@ export async function sumSpendByDay({ days }: { days: readonly DayWindow[] }): P
       'cacheReadTokens',
       'cacheWriteTokens',
     ],
-    sql`${daysTable(days)}
+    sql`${daysTable(engine, days)}
     select d.date as date, count(*) as runs, coalesce(sum(ar.cost_usd), 0) as costUsd,
       sum(ar.input_tokens) as inputTokens, sum(ar.output_tokens) as outputTokens,
       sum(ar.cache_read_tokens) as cacheReadTokens, sum(ar.cache_write_tokens) as cacheWriteTokens
@@ -273,14 +288,16 @@ export async function countPersonMarks({
   days: readonly DayWindow[];
 }): Promise<{ reason: NeedsPersonReason; count: number }[]> {
   const { start, end } = bounds(days);
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['reason', 'count'],
     sql`
     select needs_person_reason as reason, count(distinct question_id) as count
     from agent_runs
     where finished_at >= ${start} and finished_at < ${end} and needs_person_reason is not null
     group by needs_person_reason
-    order by count desc, reason`,
+    order by count desc, ${sql.raw(bytewise(engine, 'needs_person_reason'))}`,
   );
 }
 
@@ -295,18 +312,20 @@ export async function countRepliesByPerson({ days }: { days: readonly DayWindow[
   }[]
 > {
   const { start, end } = bounds(days);
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['userId', 'name', 'replies', 'unchanged', 'rewritten'],
     sql`
     select u.id as userId, u.name as name, count(*) as replies,
-      sum(${editClassSql} = 'unchanged') as unchanged,
-      sum(${editClassSql} = 'rewritten') as rewritten
+      sum(case when ${editClassSql(engine)} = 'unchanged' then 1 else 0 end) as unchanged,
+      sum(case when ${editClassSql(engine)} = 'rewritten' then 1 else 0 end) as rewritten
     from replies r
       join users u on u.id = r.sent_by
       left join agent_runs ar on ar.id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
     group by u.id
-    order by replies desc, name`,
+    order by replies desc, ${sql.raw(bytewise(engine, 'u.name'))}`,
   );
 }
 
@@ -339,7 +358,9 @@ export async function listConversationRows({
   days: readonly DayWindow[];
 }): Promise<ConversationRow[]> {
   const { start, end } = bounds(days);
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     [
       'id',
       'receivedAt',
@@ -363,7 +384,7 @@ export async function listConversationRows({
       fr.sent_at as firstReplyAt, u.name as firstReplyBy,
       (select count(*) from replies x where x.question_id = q.id) as replies,
       fr.edit_distance as editDistance,
-      case when fr.id is null then null else ${editClassOf('fr', 'far')} end as editClass,
+      case when fr.id is null then null else ${editClassOf(engine, 'fr', 'far')} end as editClass,
       q.discard_reason as discardReason,
       (select count(*) from agent_runs a where a.question_id = q.id) as runs,
       (select coalesce(sum(a.cost_usd), 0) from agent_runs a where a.question_id = q.id) as costUsd,
@@ -386,7 +407,7 @@ export async function listConversationRows({
  * "Asked, not answered": questions a run in the range marked for a person because nothing the
  * desk knows answered them (not the topics a person always handles, such as allergies or
  * refunds, and not runs that found one of the owner's entries), newest first, with the question's first message and the newest mark's
- * reason (SQLite takes the bare column from the row with the max). Erased conversations are
+ * reason. Erased conversations are
  * left out: their text is gone.
  */
 export async function listMarkedQuestions({
@@ -397,21 +418,20 @@ export async function listMarkedQuestions({
   limit: number;
 }): Promise<{ questionId: number; text: string; reason: NeedsPersonReason }[]> {
   const { start, end } = bounds(days);
+  const { db, engine } = await dashboardDb();
   return namedRows(
+    db,
     ['questionId', 'text', 'reason', 'markedAt'],
-    sql`
-    select q.id as questionId, q.text as text, ar.needs_person_reason as reason,
-      max(ar.finished_at) as markedAt
-    from agent_runs ar join questions q on q.id = ar.question_id
-    where ar.finished_at >= ${start} and ar.finished_at < ${end}
+    newestRunPerQuestion(
+      engine,
+      sql`ar.finished_at >= ${start} and ar.finished_at < ${end}
       and ar.needs_person_reason is not null and q.erased_at is null
       and ar.needs_person_reason not in (${sql.join(
         [...alwaysForPerson].map((reason) => sql`${reason}`),
         sql`, `,
       )})
-      and not exists (select 1 from json_each(ar.facts_read) j where j.value like 'entry:%')
-    group by q.id
-    order by markedAt desc, q.id desc
-    limit ${limit}`,
+      and not ${readAnEntry(engine, 'ar.facts_read')}`,
+      limit,
+    ),
   );
 }

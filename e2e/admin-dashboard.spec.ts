@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { addDays } from '../lib/agent/bakery/calendar';
-import { fillInsightsFixture, fixtureRange } from '../tests/support/insights-fixture';
+import { fillInsightsFixtureFile, fixtureRange } from '../tests/support/insights-fixture';
 import { InsightsPage } from './pages/insights-page';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { ensureUser, owner, staff, type TestUser } from './support/users';
@@ -27,7 +27,7 @@ test.beforeAll(async () => {
     db.prepare('select id from users where email = ?').pluck().get(user.email) as number;
   const people = { staffId: idOf(staff), ownerId: idOf(owner) };
   db.close();
-  fillInsightsFixture(server.databasePath, people);
+  await fillInsightsFixtureFile(server.databasePath, people);
 });
 
 test.afterAll(async () => {

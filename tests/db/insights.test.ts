@@ -1,7 +1,5 @@
-import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakeryData } from '@/db/bakery-data';
-import { closeDb, getDb } from '@/db/client';
 import {
   countAnsweredWithin,
   countDiscardReasons,
@@ -19,6 +17,7 @@ import { createUser } from '@/db/users';
 import { editClass, summarizeWaits } from '@/lib/insights/figures';
 import { bakeryDayWindows, type DayWindow, withDates } from '@/lib/insights/range';
 import { fillInsightsFixture, fixtureRange } from '../support/insights-fixture';
+import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const HOUR = 3_600_000;
@@ -38,8 +37,7 @@ beforeEach(async () => {
     staffId: await person('sam@example.com', 'staff'),
     ownerId: await person('olive@example.com', 'owner'),
   };
-  await closeDb();
-  fillInsightsFixture(temp.path, people);
+  await fillInsightsFixture(sqlRows, people);
   const { data } = await getBakeryData();
   days = bakeryDayWindows({ preset: 'custom', ...fixtureRange }, data);
 });
@@ -128,18 +126,14 @@ describe('the dashboard’s queries on a history with known figures', () => {
     );
     expect(await listMarkedQuestions({ days, limit: 1 })).toHaveLength(1);
     // A run that found one of the owner's entries had an answer: a person only arranges it.
-    (await getDb()).$client
-      .prepare(
-        `update agent_runs set facts_read = '["entry:1","item:2"]' where question_id =
-           (select id from questions where text = 'Question 4 of 2026-11-17')`,
-      )
-      .run();
+    await sqlRun(
+      `update agent_runs set facts_read = '["entry:1","item:2"]' where question_id =
+         (select id from questions where text = 'Question 4 of 2026-11-17')`,
+    );
     expect((await listMarkedQuestions({ days, limit: 50 })).map((q) => q.reason)).toEqual([
       'customOrder',
     ]);
-    (await getDb()).$client
-      .prepare("update questions set erased_at = 1 where text = 'Question 5 of 2026-11-18'")
-      .run();
+    await sqlRun("update questions set erased_at = 1 where text = 'Question 5 of 2026-11-18'");
     expect(await listMarkedQuestions({ days, limit: 50 })).toHaveLength(0);
   });
 
@@ -190,7 +184,6 @@ describe('the dashboard’s queries on a history with known figures', () => {
 describe('edit classes in SQL', () => {
   it('agree with lib/insights for every distance around the light-edit line', async () => {
     const { staffId } = people;
-    const sqlite = (await getDb()).$client as Database.Database;
     const at = days[0]?.start ?? 0;
     const cases: { draft: number; sent: number; distance: number }[] = [];
     for (const [draft, sent] of [
@@ -201,26 +194,33 @@ describe('edit classes in SQL', () => {
     ] as const) {
       for (let distance = 0; distance <= 40; distance++) cases.push({ draft, sent, distance });
     }
-    cases.forEach((c, i) => {
-      const q = sqlite
-        .prepare(
-          `insert into questions (text, customer_name, channel, ticket_token, status, received_at, updated_at)
-           values ('q', 'c', 'web', ?, 'sent', ?, ?)`,
-        )
-        .run(`parity-${i}`, at, at).lastInsertRowid;
-      const run = sqlite
-        .prepare(
-          `insert into agent_runs (question_id, model, stop_kind, draft_text, facts_version, started_at, finished_at)
-           values (?, 'm', 'answered', ?, 1, ?, ?)`,
-        )
-        .run(q, c.draft === 0 ? null : 'd'.repeat(c.draft), at, at).lastInsertRowid;
-      sqlite
-        .prepare(
-          `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
-           values (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(q, 's'.repeat(c.sent), staffId, at + 1, run, c.distance > 0 ? 1 : 0, c.distance);
-    });
+    for (const [i, c] of cases.entries()) {
+      const q = await sqlValue(
+        `insert into questions (text, customer_name, channel, ticket_token, status, received_at, updated_at)
+         values ('q', 'c', 'web', ?, 'sent', ?, ?) returning id`,
+        `parity-${i}`,
+        at,
+        at,
+      );
+      const run = await sqlValue(
+        `insert into agent_runs (question_id, model, stop_kind, draft_text, facts_version, started_at, finished_at)
+         values (?, 'm', 'answered', ?, 1, ?, ?) returning id`,
+        q,
+        c.draft === 0 ? null : 'd'.repeat(c.draft),
+        at,
+        at,
+      );
+      await sqlRun(
+        `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
+         values (?, ?, ?, ?, ?, ${c.distance > 0 ? 'true' : 'false'}, ?)`,
+        q,
+        's'.repeat(c.sent),
+        staffId,
+        at + 1,
+        run,
+        c.distance,
+      );
+    }
     const rows = await listConversationRows({ days: days.slice(0, 1) });
     // They arrived at the day's midnight, before the fixture's questions.
     expect(rows.slice(0, cases.length).map((r) => r.editClass)).toEqual(

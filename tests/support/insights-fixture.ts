@@ -43,126 +43,167 @@ const lastMarks = ['allergens', 'allergens', 'delivery', 'customOrder', 'allerge
 
 const hundred = (word: string) => word.repeat(Math.ceil(100 / word.length)).slice(0, 100);
 
-export function fillInsightsFixture(
-  databasePath: string,
+/**
+ * Runs one statement with `?` placeholders and answers its rows (an insert's `returning`): the
+ * desk's own connection on either engine in vitest (`sqlRows` of tests/support/sql.ts), or a
+ * SQLite file another process serves (`fillInsightsFixtureFile`).
+ */
+export type FixtureSql = (text: string, ...params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** Fills the database `run` reaches; booleans are written into the SQL, as both engines read them. */
+export async function fillInsightsFixture(
+  run: FixtureSql,
   people: { staffId: number; ownerId: number },
-): void {
-  const sqlite = new Database(databasePath);
-  try {
-    const insertQuestion = sqlite.prepare(
+): Promise<void> {
+  const idOf = async (text: string, ...params: unknown[]) => {
+    const [row] = await run(`${text} returning id`, ...params);
+    return Number(row?.id);
+  };
+  const bool = (value: boolean) => (value ? 'true' : 'false');
+  const insertQuestion = (...params: unknown[]) =>
+    idOf(
       `insert into questions (text, customer_name, customer_email, channel, external_id, ticket_token,
          status, received_at, updated_at, attempts, draft_text, discard_reason)
        values (?, ?, null, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+      ...params,
     );
-    const insertRun = sqlite.prepare(
+  const insertRun = (...params: unknown[]) =>
+    idOf(
       `insert into agent_runs (question_id, model, stop_kind, draft_text, turns, input_tokens,
          output_tokens, cache_read_tokens, cache_write_tokens, cost_usd, needs_person_reason,
          needs_person_note, facts_version, started_at, finished_at)
        values (?, 'claude-test', 'answered', ?, 2, 1000, 200, ?, ?, ?, ?, ?, 1, ?, ?)`,
+      ...params,
     );
-    const insertCall = sqlite.prepare(
+  const insertCall = (isError: boolean, ...params: unknown[]) =>
+    run(
       `insert into tool_calls (run_id, seq, turn, call_id, tool_name, input, result, is_error,
          error_kind, duration_ms)
-       values (?, ?, 1, ?, ?, ?, '{}', ?, ?, 1)`,
+       values (?, ?, 1, ?, ?, ?, '{}', ${bool(isError)}, ?, 1)`,
+      ...params,
     );
-    const linkRun = sqlite.prepare('update questions set draft_run_id = ? where id = ?');
-    const insertMessage = sqlite.prepare(
+  const linkRun = (runId: number, questionId: number) =>
+    run('update questions set draft_run_id = ? where id = ?', runId, questionId);
+  const insertMessage = (...params: unknown[]) =>
+    idOf(
       `insert into messages (question_id, author, channel, text, reply_id, at)
        values (?, ?, ?, ?, ?, ?)`,
+      ...params,
     );
-    const insertReply = sqlite.prepare(
+  const insertReply = (edited: boolean, ...params: unknown[]) =>
+    idOf(
       `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
-       values (?, ?, ?, ?, ?, ?, ?)`,
+       values (?, ?, ?, ?, ?, ${bool(edited)}, ?)`,
+      ...params,
     );
-    sqlite.transaction(() => {
-      sqlite.prepare('update bakery set daily_budget_cents = 30').run();
-      questionsPerDay.forEach((n, day) => {
-        const date = addDays(fixtureRange.from, day);
-        for (let k = 0; k < n; k++) {
-          const receivedAt = zonedInstant(
-            date,
-            `${String(8 + k).padStart(2, '0')}:00`,
-            fixtureTimeZone,
-          ).getTime();
-          const last = k === n - 1;
-          const status = !last ? 'sent' : day < 5 ? 'discarded' : 'drafted';
-          const draft = hundred(`Draft ${day}-${k}. `);
-          const questionId = insertQuestion.run(
-            `Question ${k + 1} of ${date}`,
-            `Customer ${day}-${k}`,
-            k % 2 === 0 ? 'web' : 'api',
-            `fixture-${day}-${k}`,
-            `fixture-ticket-${day}-${k}`,
-            status,
-            receivedAt,
-            receivedAt,
-            draft,
-            status === 'discarded' ? (discardReasons[day] ?? null) : null,
-          ).lastInsertRowid;
-          const channel = k % 2 === 0 ? 'web' : 'api';
-          insertMessage.run(
-            questionId,
-            'customer',
-            channel,
-            `Question ${k + 1} of ${date}`,
-            null,
-            receivedAt,
-          );
-          if (last && day === 5) {
-            insertMessage.run(
-              questionId,
-              'customer',
-              channel,
-              'And one more thing.',
-              null,
-              receivedAt + 1_800_000,
-            );
-          }
-          const mark =
-            last && day >= 5 ? lastMarks[day - 5] : day === 9 && k === 0 ? 'complaint' : null;
-          const runId = insertRun.run(
-            questionId,
-            draft,
-            last ? 0 : 3000,
-            last ? 1000 : 0,
-            last ? 0.12 : 0.05,
-            mark ?? null,
-            mark ? 'Check this one.' : null,
-            receivedAt + 30_000,
-            receivedAt + 60_000,
-          ).lastInsertRowid;
-          const tools = k % 2 === 0 ? ['menu_item', 'quote_order'] : ['opening_hours'];
-          tools.forEach((tool, seq) => {
-            const croissants = tool === 'menu_item' && k === 0 && day < 2;
-            insertCall.run(
-              runId,
-              seq,
-              `call-${seq}`,
-              tool,
-              croissants ? JSON.stringify({ name: day === 0 ? 'croissants' : 'Croissant' }) : '{}',
-              croissants ? 1 : 0,
-              croissants ? 'notFound' : null,
-            );
-          });
-          linkRun.run(runId, questionId);
-          if (status !== 'sent') continue;
-          const distance = editDistances[k] ?? 0;
-          const sentAt = receivedAt + (k + 1) * 25 * 60_000;
-          const reply = hundred(`Reply ${day}-${k}. `);
-          const replyId = insertReply.run(
-            questionId,
-            reply,
-            k % 2 === 0 ? people.staffId : people.ownerId,
-            sentAt,
-            runId,
-            distance > 0 ? 1 : 0,
-            distance,
-          ).lastInsertRowid;
-          insertMessage.run(questionId, 'bakery', channel, reply, replyId, sentAt);
-        }
-      });
-    })();
+  await run('update bakery set daily_budget_cents = 30');
+  for (const [day, n] of questionsPerDay.entries()) {
+    const date = addDays(fixtureRange.from, day);
+    for (let k = 0; k < n; k++) {
+      const receivedAt = zonedInstant(
+        date,
+        `${String(8 + k).padStart(2, '0')}:00`,
+        fixtureTimeZone,
+      ).getTime();
+      const last = k === n - 1;
+      const status = !last ? 'sent' : day < 5 ? 'discarded' : 'drafted';
+      const draft = hundred(`Draft ${day}-${k}. `);
+      const questionId = await insertQuestion(
+        `Question ${k + 1} of ${date}`,
+        `Customer ${day}-${k}`,
+        k % 2 === 0 ? 'web' : 'api',
+        `fixture-${day}-${k}`,
+        `fixture-ticket-${day}-${k}`,
+        status,
+        receivedAt,
+        receivedAt,
+        draft,
+        status === 'discarded' ? (discardReasons[day] ?? null) : null,
+      );
+      const channel = k % 2 === 0 ? 'web' : 'api';
+      await insertMessage(
+        questionId,
+        'customer',
+        channel,
+        `Question ${k + 1} of ${date}`,
+        null,
+        receivedAt,
+      );
+      if (last && day === 5) {
+        await insertMessage(
+          questionId,
+          'customer',
+          channel,
+          'And one more thing.',
+          null,
+          receivedAt + 1_800_000,
+        );
+      }
+      const mark =
+        last && day >= 5 ? lastMarks[day - 5] : day === 9 && k === 0 ? 'complaint' : null;
+      const runId = await insertRun(
+        questionId,
+        draft,
+        last ? 0 : 3000,
+        last ? 1000 : 0,
+        last ? 0.12 : 0.05,
+        mark ?? null,
+        mark ? 'Check this one.' : null,
+        receivedAt + 30_000,
+        receivedAt + 60_000,
+      );
+      const tools = k % 2 === 0 ? ['menu_item', 'quote_order'] : ['opening_hours'];
+      for (const [seq, tool] of tools.entries()) {
+        const croissants = tool === 'menu_item' && k === 0 && day < 2;
+        await insertCall(
+          croissants,
+          runId,
+          seq,
+          `call-${seq}`,
+          tool,
+          croissants ? JSON.stringify({ name: day === 0 ? 'croissants' : 'Croissant' }) : '{}',
+          croissants ? 'notFound' : null,
+        );
+      }
+      await linkRun(runId, questionId);
+      if (status !== 'sent') continue;
+      const distance = editDistances[k] ?? 0;
+      const sentAt = receivedAt + (k + 1) * 25 * 60_000;
+      const reply = hundred(`Reply ${day}-${k}. `);
+      const replyId = await insertReply(
+        distance > 0,
+        questionId,
+        reply,
+        k % 2 === 0 ? people.staffId : people.ownerId,
+        sentAt,
+        runId,
+        distance,
+      );
+      await insertMessage(questionId, 'bakery', channel, reply, replyId, sentAt);
+    }
+  }
+}
+
+/** The same history written into the SQLite file of a desk another process serves (e2e). */
+export async function fillInsightsFixtureFile(
+  databasePath: string,
+  people: { staffId: number; ownerId: number },
+): Promise<void> {
+  const sqlite = new Database(databasePath);
+  sqlite.pragma('busy_timeout = 5000');
+  try {
+    sqlite.exec('begin immediate');
+    await fillInsightsFixture(async (text, ...params) => {
+      const statement = sqlite.prepare(text);
+      if (!statement.reader) {
+        statement.run(...params);
+        return [];
+      }
+      return statement.all(...params) as Record<string, unknown>[];
+    }, people);
+    sqlite.exec('commit');
   } finally {
+    if (sqlite.inTransaction) sqlite.exec('rollback');
     sqlite.close();
   }
 }
