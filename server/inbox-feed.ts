@@ -7,9 +7,10 @@ import { onDeskEvent } from '@/server/drafting/live';
 /**
  * The inbox's live feed for this server process. Open inbox tabs subscribe; the feed relays the
  * in-process desk events (a question arrived or changed, a draft is being written) and, so that a
- * separately run worker or another server's changes also show, reads SQLite's count of other
- * connections' commits every quarter second (constant time), and only when it moved compares
- * the questions table's change stamp. One bus listener and one timer serve every subscriber,
+ * separately run worker or another server's changes also show, reads the database's count of
+ * other connections' commits every quarter second (constant time: SQLite's data version, or on
+ * PostgreSQL the commits its change notices announced), and only when it moved compares the
+ * questions table's change stamp. One bus listener and one timer serve every subscriber,
  * and both stop when the last one leaves.
  */
 export type FeedMessage =
