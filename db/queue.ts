@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { type Db, getDb, immediate } from './client';
+import { type Db, engineOf, getDb, immediate } from './client';
 import { literalLimit, placeholderFor, prepared } from './prepared';
 import { agentRuns, type Question, questions, toolCalls } from './schema';
 import { budgetToday } from './spending';
@@ -260,19 +260,31 @@ function insertRow<T extends typeof agentRuns | typeof toolCalls>(
   table: T,
   row: Record<string, unknown>,
 ): PreparedInsert {
-  const { inserts } = recordStatements(db);
   const keys = Object.keys(row).filter((key) => row[key] !== undefined);
+  const build = () => {
+    const values = Object.fromEntries(
+      keys.map((key) => [key, row[key] === null ? null : sql.placeholder(key)]),
+    );
+    const insert = db.insert(table).values(values as unknown as T['$inferInsert']);
+    return (table === agentRuns ? insert.returning({ id: agentRuns.id }) : insert).prepare();
+  };
+  // PostgreSQL's statements are built as they run (db/prepared.ts), in the transaction running.
+  if (engineOf(db) === 'postgres') {
+    const statement = build() as unknown as {
+      execute: (row: Record<string, unknown>) => Promise<unknown[]>;
+    };
+    return {
+      get: async (values) => (await statement.execute(values))[0],
+      run: (values) => statement.execute(values),
+    };
+  }
+  const { inserts } = recordStatements(db);
   const shape = `${table === agentRuns ? 'run' : 'call'}:${keys
     .map((key) => (row[key] === null ? `${key}=null` : key))
     .join(',')}`;
   let statement = inserts.get(shape);
   if (!statement) {
-    const values = Object.fromEntries(
-      keys.map((key) => [key, row[key] === null ? null : sql.placeholder(key)]),
-    );
-    const insert = db.insert(table).values(values as unknown as T['$inferInsert']);
-    const prepared = table === agentRuns ? insert.returning({ id: agentRuns.id }) : insert;
-    statement = prepared.prepare() as unknown as PreparedInsert;
+    statement = build() as unknown as PreparedInsert;
     inserts.set(shape, statement);
   }
   return statement;
