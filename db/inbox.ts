@@ -121,7 +121,7 @@ export async function countQuestionsByStatus({
     return Object.fromEntries(kept.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
   }
   const filtered = db
-    .select({ status: questions.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .select({ status: questions.status, n: sql<number>`count(*)` })
     .from(questions);
   const rows = await (needsPerson
     ? filtered.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
@@ -208,10 +208,7 @@ export async function listInbox({
       latestId: latestMessage.id,
       latestText: latestMessage.text,
       latestAt: latestMessage.at,
-      messageCount:
-        sql<number>`(select count(*) from ${messages} where ${messages.questionId} = ${questions.id})`.mapWith(
-          Number,
-        ),
+      messageCount: sql<number>`(select count(*) from ${messages} where ${messages.questionId} = ${questions.id})`,
       emailFailed: sql<number>`exists (select 1 from ${emailOutbox} where ${emailOutbox.questionId} = ${questions.id} and ${emailOutbox.status} = 'failed')`,
       answeredMessageId: agentRuns.answeredMessageId,
       stopKind: agentRuns.stopKind,
@@ -384,9 +381,9 @@ export async function inboxChangeStamp(): Promise<string> {
   const db = await getDb();
   const [row] = await db
     .select({
-      n: sql<number>`count(*)`.mapWith(Number),
-      updated: sql<number | null>`max(${questions.updatedAt})`.mapWith(Number),
-      versions: sql<number>`coalesce(sum(${questions.version}), 0)`.mapWith(Number),
+      n: sql<number>`count(*)`,
+      updated: sql<number | null>`max(${questions.updatedAt})`,
+      versions: sql<number>`coalesce(sum(${questions.version}), 0)`,
     })
     .from(questions);
   const facts = await currentFactsVersion();

@@ -11,35 +11,19 @@ import { type Db, engineOf } from '../client';
 
 type Engine = ReturnType<typeof engineOf>;
 
-/** PostgreSQL's int8 and numeric (counts, sums, instants): drizzle's raw rows hold them as text. */
-const BIGINT_TYPES = new Set([20, 1700]);
-
 /**
  * Runs a raw query and names its values by `columns`, the query's column names in select order.
  * Drizzle answers raw SQL on SQLite with each row as an array of values in that order; on
- * PostgreSQL with objects keyed by the column names (folded to lower case), its counts and
- * sums as text, read here as the numbers SQLite gives.
+ * PostgreSQL with objects keyed by the column names, which it folds to lower case.
  */
 export async function namedRows<T>(db: Db, columns: readonly string[], query: SQL): Promise<T[]> {
   if (engineOf(db) === 'postgres') {
-    const pg = db as unknown as {
-      execute: (query: SQL) => Promise<{
-        rows: Record<string, unknown>[];
-        fields: { name: string; dataTypeID: number }[];
-      }>;
-    };
-    const { rows, fields } = await pg.execute(query);
-    const numeric = new Set(
-      fields.filter((field) => BIGINT_TYPES.has(field.dataTypeID)).map((field) => field.name),
-    );
+    const pg = db as unknown as { execute: (query: SQL) => Promise<{ rows: object[] }> };
+    const { rows } = await pg.execute(query);
     return rows.map(
       (row) =>
         Object.fromEntries(
-          columns.map((name) => {
-            const key = name.toLowerCase();
-            const value = row[key];
-            return [name, numeric.has(key) && value !== null ? Number(value) : value];
-          }),
+          columns.map((name) => [name, (row as Record<string, unknown>)[name.toLowerCase()]]),
         ) as T,
     );
   }
