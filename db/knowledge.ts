@@ -1,9 +1,9 @@
 import 'server-only';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { KnowledgeHit } from '@/lib/agent';
 import type { KnowledgeEntryInput } from '@/lib/knowledge/forms';
-import { knowledgeQuery } from '@/lib/knowledge/search-query';
 import { type Db, getDb } from './client';
+import { knowledgeSearchHits } from './dialect/knowledge-search';
 import { type ChangeContext, changeFacts, sameFacts } from './facts-change';
 import { bakery, type KnowledgeEntry, knowledgeEntries } from './schema';
 
@@ -20,8 +20,9 @@ export async function knowledgeEntriesByIds({ ids }: { ids: number[] }): Promise
 }
 
 /**
- * Switched-on entries matching a customer's words, best first: SQLite FTS5 with the porter
- * stemmer, ranked by bm25 with the title weighing most, then tags, then the answer.
+ * Switched-on entries matching a customer's words, best first: each engine's full-text search
+ * with English stemming, the title weighing most, then tags, then the answer
+ * (`db/dialect/knowledge-search.ts`).
  */
 export async function searchKnowledge({
   query,
@@ -33,28 +34,7 @@ export async function searchKnowledge({
   /** Another database than the process's (the eval's scratch copy of the example bakery). */
   db?: Db;
 }): Promise<KnowledgeHit[]> {
-  const match = knowledgeQuery(query);
-  if (match === null) return [];
-  const handle = db ?? (await getDb());
-  // Each row comes back as its values in select order.
-  const rows = await handle.all<[id: number, title: string, answer: string, tags: string]>(
-    sql`select e.id, e.title, e.answer, e.tags
-          from knowledge_search s
-          join knowledge_entries e on e.id = s.rowid
-         where knowledge_search match ${match} and e.enabled = 1
-         order by bm25(knowledge_search, 10.0, 1.0, 5.0), e.id
-         limit ${limit}`,
-  );
-  return rows.map(([id, title, answer, tags]) => ({ id, title, answer, tags: parseTags(tags) }));
-}
-
-function parseTags(json: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
+  return knowledgeSearchHits(db ?? (await getDb()), query, limit);
 }
 
 export type KnowledgeWriteResult =

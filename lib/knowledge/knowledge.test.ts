@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handoverTopicsInput, knowledgeEntryInput } from './forms';
-import { knowledgeQuery } from './search-query';
+import { knowledgeQuery, knowledgeTsQuery } from './search-query';
 import { knowledgeStart } from './start';
 
 describe('a customer’s words as a search', () => {
@@ -13,6 +13,14 @@ describe('a customer’s words as a search', () => {
     expect(knowledgeQuery('" OR NEAR(x*) title:cake')).toBe('"near"* OR "title"* OR "cake"*');
     expect(knowledgeQuery('can you do it for me?')).toBeNull();
     expect(knowledgeQuery('')).toBeNull();
+  });
+
+  it('gives PostgreSQL the same words, prefixes and ORs as a tsquery', () => {
+    expect(knowledgeTsQuery('Could you deliver to my office?')).toBe("'deliver':* | 'office':*");
+    expect(knowledgeTsQuery('Is it ok by card?')).toBe("'ok' | 'card':*");
+    expect(knowledgeTsQuery("' | !x:* & (cake) <-> title:B")).toBe("'cake':* | 'title':*");
+    expect(knowledgeTsQuery('can you do it for me?')).toBeNull();
+    expect(knowledgeTsQuery('')).toBeNull();
   });
 });
 

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import {
   addKnowledgeEntry,
   listKnowledgeEntries,
@@ -11,17 +10,21 @@ import {
 } from '@/db/knowledge';
 import { createUser } from '@/db/users';
 import { knowledgeEntryInput } from '@/lib/knowledge/forms';
-import { useTempDatabase } from '../support/temp-db';
+import { sqlRows, sqlRun, sqlValue } from '../support/sql';
+import { onPostgres, useTempDatabase } from '../support/temp-db';
 
-/** The owner's knowledge on a real SQLite file: FTS5 with porter stemming, bm25, triggers. */
+/**
+ * The owner's knowledge on a real database: on SQLite FTS5 with porter stemming, bm25 and
+ * triggers; on PostgreSQL a stored tsvector with English stemming and ts_rank.
+ */
 
 let temp: Awaited<ReturnType<typeof useTempDatabase>>;
 let by = 0;
 const now = new Date('2026-11-30T15:00:00Z');
-const one = async (sql: string) =>
-  (await getDb()).$client.prepare(sql).get() as Record<string, unknown>;
-const version = async () => Number((await one('select facts_version as v from bakery')).v);
-const audits = async () => Number((await one('select count(*) as n from audit_log')).n);
+const version = async () => Number(await sqlValue('select facts_version as v from bakery'));
+const audits = async () => Number(await sqlValue('select count(*) as n from audit_log'));
+// json columns: text on SQLite, jsonb (already read) on PostgreSQL.
+const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 const titles = async (query: string, limit = 5) =>
   (await searchKnowledge({ query, limit })).map((hit) => hit.title);
 const entry = (fields: Record<string, string>) =>
@@ -29,7 +32,7 @@ const entry = (fields: Record<string, string>) =>
 
 beforeEach(async () => {
   temp = await useTempDatabase();
-  (await getDb()).$client.prepare('delete from knowledge_entries').run();
+  await sqlRun('delete from knowledge_entries');
   const owner = await createUser({
     email: 'owner@example.com',
     name: 'Owner',
@@ -73,7 +76,7 @@ describe('searching the knowledge', () => {
     expect(await titles('can I pay by card')).toEqual(['Payment']);
   });
 
-  it('ranks with bm25: a word in the title weighs more than the same word in an answer', async () => {
+  it('ranks (bm25, ts_rank): a word in the title weighs more than the same word in an answer', async () => {
     // "delivery" is in the Delivery entry's title and tags and in the Parking entry's answer.
     expect(await titles('delivery')).toEqual(['Delivery radius and fee', 'Parking']);
     expect((await titles('parking for delivery'))[0]).toBe('Parking');
@@ -117,13 +120,13 @@ describe('searching the knowledge', () => {
     expect(await titles('contactless')).toEqual(['Paying']);
     await removeKnowledgeEntry({ id: payment.id, by, now });
     expect(await titles('contactless')).toEqual([]);
-    // The index holds exactly the entries there are.
-    const indexed = (
-      await one(
-        "select count(*) as n from knowledge_search where knowledge_search match 'notice OR parking OR bring'",
-      )
-    ).n;
-    expect(indexed).toBe(3);
+    // The index holds exactly the entries there are (SQLite's FTS5 table; PostgreSQL's column).
+    const indexed = await sqlValue(
+      onPostgres()
+        ? "select count(*) as n from knowledge_entries where search @@ to_tsquery('english', 'notice | parking | bring')"
+        : "select count(*) as n from knowledge_search where knowledge_search match 'notice OR parking OR bring'",
+    );
+    expect(Number(indexed)).toBe(3);
   });
 
   it('returns ids, titles, answers and tags, at most the limit', async () => {
@@ -152,9 +155,7 @@ describe('writing the knowledge', () => {
     if (!added.ok) throw new Error('not added');
     expect(await version()).toBe(v + 1);
     expect(await audits()).toBe(a + 1);
-    const change = (await getDb()).$client
-      .prepare('select key, facts_version as v from fact_changes order by key')
-      .all();
+    const change = await sqlRows('select key, facts_version as v from fact_changes order by key');
     expect(change).toEqual([
       { key: `entry:${added.entry.id}`, v: v + 1 },
       { key: 'knowledge', v: v + 1 },
@@ -168,9 +169,9 @@ describe('writing the knowledge', () => {
     });
     expect(await version()).toBe(v + 1);
     expect(await audits()).toBe(a + 1);
-    const audit = await one('select action, after from audit_log order by id desc limit 1');
-    expect(audit.action).toBe('knowledge.add');
-    expect(JSON.parse(String(audit.after))).toEqual({
+    const [audit] = await sqlRows('select action, after from audit_log order by id desc limit 1');
+    expect(audit?.action).toBe('knowledge.add');
+    expect(json(audit?.after)).toEqual({
       title: 'Parking',
       answer: 'Behind the shop.',
       tags: [],
@@ -202,7 +203,7 @@ describe('writing the knowledge', () => {
       changed: false,
     });
     expect(await version()).toBe(v + 1);
-    expect((await one("select facts_version as v from fact_changes where key = '*'")).v).toBe(
+    expect(await sqlValue("select facts_version as v from fact_changes where key = '*'")).toBe(
       v + 1,
     );
   });
