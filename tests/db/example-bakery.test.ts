@@ -1,9 +1,10 @@
 import { statSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakeryFacts } from '@/db/bakery';
 import { closeDb, getDb } from '@/db/client';
-import { useTempDatabase } from '../support/temp-db';
+import { openOutsideConnection } from '../support/outside-connection';
+import { sqlRows, sqlRun } from '../support/sql';
+import { onPostgres, useTempDatabase } from '../support/temp-db';
 
 describe('a fresh database', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
@@ -44,19 +45,46 @@ describe('a fresh database', () => {
   });
 
   it('queues the sample questions, the seed question first', async () => {
-    const rows = (await getDb()).$client
-      .prepare('select text, status, channel from questions order by received_at')
-      .all() as {
-      text: string;
-      status: string;
-      channel: string;
-    }[];
+    const rows = await sqlRows<{ text: string; status: string; channel: string }>(
+      'select text, status, channel from questions order by received_at',
+    );
     expect(rows[0]?.text).toBe(
       'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?',
     );
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['queued']));
   });
+
+  it('refuses a row whose reference is missing', async () => {
+    await expect(
+      sqlRun("insert into sessions (id, user_id, expires_at, created_at) values ('s', 999, 0, 0)"),
+    ).rejects.toThrow(/foreign key/i);
+    expect(await sqlRows('select id from sessions')).toEqual([]);
+  });
+
+  it('is seeded once: reopening a changed database leaves it alone', async () => {
+    await sqlRun("update bakery set name = 'Renamed'");
+    await closeDb();
+    // The change is in the database itself, whoever reads it.
+    const reader = await openOutsideConnection(temp);
+    try {
+      expect(await reader.rows('select name from bakery')).toEqual([{ name: 'Renamed' }]);
+    } finally {
+      await reader.close();
+    }
+    expect((await getBakeryFacts()).bakery.name).toBe('Renamed');
+    expect((await getBakeryFacts()).menu).toHaveLength(3);
+  });
+});
+
+// How SQLite's file is opened and who may read it: PostgreSQL has no file of the desk's own
+// (its server owns the data directory, and enforces foreign keys always).
+describe.runIf(!onPostgres())('a fresh SQLite file', () => {
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+  beforeEach(async () => {
+    temp = await useTempDatabase();
+  });
+  afterEach(() => temp.cleanup());
 
   it('is opened with WAL, foreign keys and a busy timeout', async () => {
     const sqlite = (await getDb()).$client;
@@ -67,19 +95,9 @@ describe('a fresh database', () => {
   });
 
   it('is readable by its owner only, with its WAL and shared-memory files', async () => {
-    (await getDb()).$client.prepare("update bakery set contact = 'written'").run();
+    await sqlRun("update bakery set contact = 'written'");
     for (const file of [temp.path, `${temp.path}-wal`, `${temp.path}-shm`]) {
       expect(statSync(file).mode & 0o777, file).toBe(0o600);
     }
-  });
-
-  it('is seeded once: reopening a changed database leaves it alone', async () => {
-    (await getDb()).$client.prepare("update bakery set name = 'Renamed'").run();
-    await closeDb();
-    const reopened = new Database(temp.path);
-    expect(reopened.prepare('select name from bakery').pluck().get()).toBe('Renamed');
-    reopened.close();
-    expect((await getBakeryFacts()).bakery.name).toBe('Renamed');
-    expect((await getBakeryFacts()).menu).toHaveLength(3);
   });
 });

@@ -1,8 +1,6 @@
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery, getBakeryFacts } from '@/db/bakery';
 import { getBakeryData, toBakeryData } from '@/db/bakery-data';
-import { getDb } from '@/db/client';
 import { addDateException } from '@/db/date-exceptions';
 import { saveWeeklyHours } from '@/db/hours';
 import { saveHandoverTopics } from '@/db/knowledge';
@@ -14,12 +12,14 @@ import { createUser } from '@/db/users';
 import { answerReply, callsReply, scriptedModel } from '@/lib/agent/models/scripted';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
 import { draftClaimedQuestion } from '@/server/drafting/draft-question';
+import { openOutsideConnection } from '../support/outside-connection';
+import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 /**
  * The bakery's facts are kept between drafts and read again only when bakery.factsVersion
- * moves: against real SQLite files, a kept read equals a fresh one, and every kind of owner's
- * edit reaches the very next read and the very next draft.
+ * moves: against a real database (a SQLite file, or a PostgreSQL database), a kept read equals
+ * a fresh one, and every kind of owner's edit reaches the very next read and the very next draft.
  */
 const now = new Date('2026-11-30T12:00:00Z');
 let temp: Awaited<ReturnType<typeof useTempDatabase>>;
@@ -171,17 +171,18 @@ describe("the bakery's facts between drafts", () => {
 
   it("another process's edit is read at once: only the version decides", async () => {
     const before = await getBakeryData();
-    const other = new Database(temp.path);
+    // Another process's connection: a second handle on the SQLite file, or on PostgreSQL
+    // another connection to the database.
+    const other = await openOutsideConnection(temp);
     try {
       // A write that leaves the version alone is no change to the facts (only the owner's
       // edits, which always bump it, are): the kept read stands.
-      other.prepare("update bakery set contact = 'not through an edit'").run();
+      await other.run("update bakery set contact = 'not through an edit'");
       expect(await getBakeryData()).toBe(before);
-      other.exec(
-        "update menu_items set price_cents = 4321 where name = 'rye loaf'; update bakery set facts_version = facts_version + 1",
-      );
+      await other.run("update menu_items set price_cents = 4321 where name = 'rye loaf'");
+      await other.run('update bakery set facts_version = facts_version + 1');
     } finally {
-      other.close();
+      await other.close();
     }
     const after = await getBakeryData();
     expect(after.factsVersion).toBe(before.factsVersion + 1);
@@ -193,7 +194,7 @@ describe("the bakery's facts between drafts", () => {
     const first = await getBakeryData();
     const second = await useTempDatabase();
     try {
-      (await getDb()).$client.prepare("update bakery set name = 'Another bakery'").run();
+      await sqlRun("update bakery set name = 'Another bakery'");
       const other = await getBakeryData();
       expect(other.factsVersion).toBe(first.factsVersion);
       expect(other.data.name).toBe('Another bakery');
@@ -203,7 +204,7 @@ describe("the bakery's facts between drafts", () => {
   });
 
   it('the next draft after an edit quotes the edited price and records its version', async () => {
-    (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
     const ask = () =>
       createQuestion({
         text: 'How much is a rye loaf?',
@@ -230,11 +231,12 @@ describe("the bakery's facts between drafts", () => {
         },
       });
       if (outcome.kind !== 'stored') throw new Error(outcome.kind);
-      return (await getDb()).$client
-        .prepare(
-          'select r.facts_version, c.result from agent_runs r join tool_calls c on c.run_id = r.id where r.id = ?',
-        )
-        .get(outcome.runId) as { facts_version: number; result: string };
+      const [row] = await sqlRows<{ facts_version: number; result: string }>(
+        'select r.facts_version, c.result from agent_runs r join tool_calls c on c.run_id = r.id where r.id = ?',
+        outcome.runId,
+      );
+      if (!row) throw new Error('no run stored');
+      return row;
     };
 
     await ask();
