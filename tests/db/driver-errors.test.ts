@@ -1,7 +1,8 @@
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { createUser } from '@/db/users';
-import { useTempDatabase } from '../support/temp-db';
+import { sqlRun } from '../support/sql';
+import { onPostgres, useTempDatabase } from '../support/temp-db';
 
 let database: Awaited<ReturnType<typeof useTempDatabase>>;
 beforeEach(async () => {
@@ -9,12 +10,25 @@ beforeEach(async () => {
 });
 afterEach(() => database.cleanup());
 
-describe('a failed statement', () => {
-  it("rejects with the driver's own error, without the statement's values", async () => {
-    const sqlite = (await getDb()).$client;
-    sqlite.exec(
+/** A trigger that refuses every new account with the words 'no more staff', in each engine's SQL. */
+async function refuseNewUsers(): Promise<void> {
+  if (onPostgres()) {
+    await sqlRun(
+      "create function refuse_users() returns trigger language plpgsql as $$ begin raise exception 'no more staff'; end $$",
+    );
+    await sqlRun(
+      'create trigger refuse_users before insert on users for each row execute function refuse_users()',
+    );
+  } else {
+    await sqlRun(
       "create trigger refuse_users before insert on users begin select raise(abort, 'no more staff'); end",
     );
+  }
+}
+
+describe('a failed statement', () => {
+  it("rejects with the driver's own error, without the statement's values", async () => {
+    await refuseNewUsers();
     const failure = await createUser({
       email: 'sam@example.com',
       name: 'Sam',
@@ -22,8 +36,20 @@ describe('a failed statement', () => {
       passwordHash: 'secret-hash-value',
       now: new Date(),
     }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: 'SQLITE_CONSTRAINT_TRIGGER', message: 'no more staff' });
-    expect(String((failure as Error).stack)).not.toContain('secret-hash-value');
-    expect(String((failure as Error).stack)).not.toContain('sam@example.com');
+    if (onPostgres()) {
+      // pg's own error, with PostgreSQL's code for an exception raised by a function.
+      expect(failure).toBeInstanceOf(pg.DatabaseError);
+      expect(failure).toMatchObject({ code: 'P0001', message: 'no more staff' });
+    } else {
+      expect(failure).toMatchObject({
+        code: 'SQLITE_CONSTRAINT_TRIGGER',
+        message: 'no more staff',
+      });
+    }
+    // Nowhere in it: not its stack, nor any field a log line would print.
+    const whole = `${String((failure as Error).stack)} ${JSON.stringify(failure)}`;
+    expect(whole).toContain('no more staff');
+    expect(whole).not.toContain('secret-hash-value');
+    expect(whole).not.toContain('sam@example.com');
   });
 });
