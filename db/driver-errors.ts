@@ -2,6 +2,7 @@ import 'server-only';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import { SQLitePreparedQuery } from 'drizzle-orm/sqlite-core';
+import pg from 'pg';
 
 type Runs = {
   queryWithCache(text: string, params: unknown[], query: () => Promise<unknown>): Promise<unknown>;
@@ -14,6 +15,9 @@ type Runs = {
  * own code (SQLITE_BUSY, a constraint). So a failed statement rejects with the driver's error
  * itself, as it did when the desk called better-sqlite3 directly. Drizzle has no setting for
  * this: its one place of wrapping is unwrapped, for both engines (`driver-errors.test.ts`).
+ * PostgreSQL's own error adds a `detail` that repeats a broken constraint's row or key values
+ * (`Key (email)=(…)`, `Failing row contains (…)`), so it is left out; the constraint, table and
+ * column are still named, and the code is PostgreSQL's.
  */
 function reportDriverErrors(prototype: Runs): void {
   const wrapping = prototype.queryWithCache;
@@ -22,7 +26,10 @@ function reportDriverErrors(prototype: Runs): void {
     try {
       return await wrapping.apply(this, args);
     } catch (error) {
-      throw error instanceof DrizzleQueryError && error.cause !== undefined ? error.cause : error;
+      const own =
+        error instanceof DrizzleQueryError && error.cause !== undefined ? error.cause : error;
+      if (own instanceof pg.DatabaseError) own.detail = undefined;
+      throw own;
     }
   };
   prototype.queryWithCache = Object.assign(unwrapped, { unwrapped: true as const });

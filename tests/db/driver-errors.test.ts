@@ -52,4 +52,28 @@ describe('a failed statement', () => {
     expect(whole).not.toContain('secret-hash-value');
     expect(whole).not.toContain('sam@example.com');
   });
+
+  it("names a broken constraint, never the row's values", async () => {
+    // PostgreSQL's own words for it would say `Key (name)=(…)` or `Failing row contains (…)`.
+    await sqlRun('create unique index users_one_name on users (name)');
+    const add = (email: string) =>
+      createUser({
+        email,
+        name: 'Samwise Doubled',
+        role: 'staff',
+        passwordHash: 'secret-hash-value',
+        now: new Date(),
+      });
+    expect(await add('first@example.com')).toMatchObject({ ok: true });
+    const failure = await add('second@example.com').catch((error: unknown) => error);
+    expect(failure).toMatchObject(
+      onPostgres()
+        ? { code: '23505', constraint: 'users_one_name' }
+        : { code: 'SQLITE_CONSTRAINT_UNIQUE' },
+    );
+    const whole = `${String((failure as Error).stack)} ${JSON.stringify(failure)}`;
+    for (const value of ['Samwise Doubled', 'second@example.com', 'secret-hash-value']) {
+      expect(whole).not.toContain(value);
+    }
+  });
 });
