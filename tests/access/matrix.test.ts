@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/db/client';
 import { insertSession } from '@/db/sessions';
 import { createUser } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
 import { PLAIN_SESSION_COOKIE } from '@/lib/auth/session-cookie';
 import { generateSessionToken, hashSessionToken } from '@/lib/auth/session-token';
 import { isGuardedAction } from '@/server/action';
+import { sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
+import { startCountingWrites } from '../support/write-count';
 import {
   enumerateActions,
   enumeratePages,
@@ -95,6 +96,7 @@ describe('every server action checks its caller', () => {
   // `temporary` is staff signed in with a temporary password an owner handed out.
   type Signed = Exclude<Caller, 'anonymous'> | 'temporary';
   const userIds: Record<Signed, number> = { owner: 0, staff: 0, temporary: 0 };
+  let writes: () => Promise<number> = async () => Number.NaN;
 
   beforeAll(async () => {
     temp = await useTempDatabase();
@@ -111,18 +113,13 @@ describe('every server action checks its caller', () => {
       if (!created.ok) throw new Error('could not create the test users');
       userIds[caller] = created.user.id;
     }
+    writes = await startCountingWrites();
   });
   afterAll(() => temp.cleanup());
 
-  const writes = async () =>
-    ((await getDb()).$client.prepare('select total_changes() as n').get() as { n: number }).n;
   // A refusal writes one thing: the access-denied event in the audit log (signed-in callers).
   const denials = async () =>
-    (
-      (await getDb()).$client
-        .prepare("select count(*) as n from audit_log where action = 'access.denied'")
-        .get() as { n: number }
-    ).n;
+    Number(await sqlValue("select count(*) as n from audit_log where action = 'access.denied'"));
 
   async function callAs(
     caller: Caller | 'temporary',
