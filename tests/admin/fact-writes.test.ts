@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery } from '@/db/bakery';
 import { getBakeryData } from '@/db/bakery-data';
-import { getDb } from '@/db/client';
 import { addDateException, removeDateException, updateDateException } from '@/db/date-exceptions';
 import { saveWeeklyHours } from '@/db/hours';
 import {
@@ -15,6 +14,7 @@ import { updateBakerySettings } from '@/db/settings';
 import { createUser } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
 import type { MenuItemInput } from '@/lib/bakery-facts/schemas';
+import { sqlRows } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 /**
@@ -46,8 +46,7 @@ type AuditRow = {
   before: string;
   after: string;
 };
-const audit = async () =>
-  (await getDb()).$client.prepare('select * from audit_log order by id').all() as AuditRow[];
+const audit = async () => sqlRows<AuditRow>('select * from audit_log order by id');
 const lastAudit = async () => (await audit()).at(-1) as AuditRow;
 const version = async () => (await getBakery()).factsVersion;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/db/client';
+import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 /**
@@ -27,20 +27,16 @@ const { addException } = await import('@/app/admin/exceptions/actions');
 let temp: Awaited<ReturnType<typeof useTempDatabase>>;
 beforeAll(async () => {
   temp = await useTempDatabase();
-  (await getDb()).$client
-    .prepare(
-      "insert into users (email, name, role, password_hash, created_at) values ('o@x.test', 'Olive', 'owner', 'x', 0)",
-    )
-    .run();
+  await sqlRun(
+    "insert into users (email, name, role, password_hash, created_at) values ('o@x.test', 'Olive', 'owner', 'x', 0)",
+  );
 });
 afterAll(() => temp.cleanup());
 
 async function snapshot(): Promise<string> {
-  const db = (await getDb()).$client;
+  const tables = ['bakery', 'menu_items', 'weekly_hours', 'date_exceptions', 'audit_log'];
   return JSON.stringify(
-    ['bakery', 'menu_items', 'weekly_hours', 'date_exceptions', 'audit_log'].map((table) =>
-      db.prepare(`select * from ${table} order by 1`).all(),
-    ),
+    await Promise.all(tables.map((table) => sqlRows(`select * from ${table} order by 1`))),
   );
 }
 
