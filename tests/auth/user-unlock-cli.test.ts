@@ -1,21 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openOutsideConnection } from '../support/outside-connection';
+import { type TempDatabase, useTempDatabase } from '../support/temp-db';
 
 const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-unlock-'));
-const databasePath = join(dir, 'desk.db');
 const email = 'olive@example.com';
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The commands run on the test's own database: a SQLite file, or a PostgreSQL database.
+let temp: TempDatabase;
+afterAll(() => temp.cleanup());
 
 async function npm(args: string[], input?: string) {
-  const child = run('npm', ['run', '--silent', ...args], {
-    env: { ...process.env, DATABASE_PATH: databasePath },
-  });
+  const child = run('npm', ['run', '--silent', ...args], { env: { ...process.env } });
   if (input !== undefined) {
     child.child.stdin?.end(input);
   }
@@ -27,10 +23,11 @@ async function npm(args: string[], input?: string) {
   }
 }
 
-const db = () => new Database(databasePath);
+const db = () => openOutsideConnection(temp);
 
 describe('npm run user:unlock', () => {
   beforeAll(async () => {
+    temp = await useTempDatabase();
     const added = await npm(
       ['user:add', '--', '--email', email, '--role', 'owner'],
       'Proof the rye at dawn, then the buns\n',
@@ -39,29 +36,33 @@ describe('npm run user:unlock', () => {
   }, 60_000);
 
   it('lets the only owner back in after the account ceiling, and logs it', async () => {
-    const handle = db();
-    const insert = handle.prepare('insert into sign_in_failures (key, at) values (?, ?)');
-    for (let i = 0; i < 50; i++) insert.run(`account:${email}`, Date.now() - 60_000);
-    handle.close();
+    const handle = await db();
+    for (let i = 0; i < 50; i++) {
+      await handle.run(
+        'insert into sign_in_failures (key, at) values (?, ?)',
+        `account:${email}`,
+        Date.now() - 60_000,
+      );
+    }
+    await handle.close();
 
     const { code, stdout } = await npm(['user:unlock', '--', '--email', 'Olive@Example.com']);
     expect(code).toBe(0);
     expect(stdout).toContain(`Unlocked ${email}`);
-    const after = db();
+    const after = await db();
     try {
+      const [failures] = await after.rows(
+        'select count(*) as n from sign_in_failures where key = ?',
+        `account:${email}`,
+      );
+      expect(Number(failures?.n)).toBe(0);
       expect(
-        after
-          .prepare('select count(*) from sign_in_failures where key = ?')
-          .pluck()
-          .get(`account:${email}`),
-      ).toBe(0);
-      expect(
-        after
-          .prepare("select user_id as userId from audit_log where action = 'sign_in.unlock'")
-          .all(),
+        await after.rows(
+          'select user_id as "userId" from audit_log where action = \'sign_in.unlock\'',
+        ),
       ).toEqual([{ userId: null }]);
     } finally {
-      after.close();
+      await after.close();
     }
   }, 60_000);
 
@@ -72,16 +73,14 @@ describe('npm run user:unlock', () => {
     const unknown = await npm(['user:unlock', '--', '--email', 'nobody@example.com']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nobody@example.com has no account');
-    const handle = db();
+    const handle = await db();
     try {
-      expect(
-        handle
-          .prepare("select count(*) from audit_log where action = 'sign_in.unlock'")
-          .pluck()
-          .get(),
-      ).toBe(1);
+      const [row] = await handle.rows(
+        "select count(*) as n from audit_log where action = 'sign_in.unlock'",
+      );
+      expect(Number(row?.n)).toBe(1);
     } finally {
-      handle.close();
+      await handle.close();
     }
   }, 60_000);
 });
