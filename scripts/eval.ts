@@ -2,6 +2,7 @@
 //   [--min-pass 0.95] [files…]`: drafts every case in evals/ (or the files given) against the
 // example bakery, in memory, grades each draft by the facts it must and must not say, and prints
 // the pass rate, turns, tokens, dollars and time. Writes nothing to the desk's database.
+import './eval-on-sqlite';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,18 +1,20 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeAnthropic, fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { type FakeOpenAI, fakeChat, startFakeOpenAI } from '../support/fake-openai';
+import { openOutsideConnection } from '../support/outside-connection';
+import { type TempDatabase, useTempDatabase } from '../support/temp-db';
 
 const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-model-check-'));
-const databasePath = join(dir, 'desk.db');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The command runs on the test's own database (process.env points at it): a SQLite file, or
+// a PostgreSQL database.
+let temp: TempDatabase;
+beforeAll(async () => {
+  temp = await useTempDatabase();
+});
+afterAll(() => temp.cleanup());
 
 let api: FakeAnthropic;
 beforeEach(async () => {
@@ -27,7 +29,6 @@ async function modelCheck(
     const { stdout } = await run('npm', ['run', '--silent', 'model:check'], {
       env: {
         ...process.env,
-        DATABASE_PATH: databasePath,
         ANTHROPIC_API_KEY: 'test-key',
         ANTHROPIC_BASE_URL: api.url,
         DRAFT_MODEL: '',
@@ -84,11 +85,14 @@ describe('npm run model:check', () => {
     ]);
     expect(JSON.stringify(body.system)).toContain('only from the tools');
     // Nothing but the request: no question, run or audit row is written.
-    const db = new Database(databasePath, { readonly: true });
-    const count = (table: string) =>
-      (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
-    expect([count('agent_runs'), count('audit_log')]).toEqual([0, 0]);
-    db.close();
+    const db = await openOutsideConnection(temp);
+    try {
+      const count = async (table: string) =>
+        Number((await db.rows(`select count(*) as n from ${table}`))[0]?.n);
+      expect([await count('agent_runs'), await count('audit_log')]).toEqual([0, 0]);
+    } finally {
+      await db.close();
+    }
   });
 
   const failures: [string, () => Promise<Record<string, string>>, RegExp][] = [
