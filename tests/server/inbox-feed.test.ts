@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { type FeedMessage, subscribeInboxFeed } from '@/server/inbox-feed';
-import {
-  type OtherProcessConnection,
-  openOtherProcessConnection,
-} from '../support/other-process-connection';
+import { type OutsideConnection, openOutsideConnection } from '../support/outside-connection';
 import { useTempDatabase } from '../support/temp-db';
 
 /** Messages the feed sends while `during` runs and for `settleMs` after. */
@@ -23,14 +20,14 @@ async function feedDuring(during: () => Promise<void>, settleMs: number): Promis
 
 describe('the inbox feed across processes', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
-  let other: OtherProcessConnection;
+  let other: OutsideConnection;
 
   beforeEach(async () => {
     temp = await useTempDatabase();
     await getDb();
     // Another process's connection to the same database: a separately run worker, say. On
     // PostgreSQL its commit reaches the feed through the database's change notices.
-    other = await openOtherProcessConnection(temp);
+    other = await openOutsideConnection(temp);
   });
   afterEach(async () => {
     await other.close();

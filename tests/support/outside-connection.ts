@@ -29,6 +29,7 @@ export async function openOutsideConnection(temp: TempDatabase): Promise<Outside
     };
   }
   const sqlite = new Database(temp.path);
+  sqlite.pragma('busy_timeout = 5000');
   return {
     run: async (text, ...params) => {
       sqlite.prepare(text).run(...params);
