@@ -2,7 +2,8 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { newMessageId, replySubject, threadingFor } from '@/lib/mail/compose';
-import { type Db, getDb, immediate } from './client';
+import { type Db, engineOf, getDb, immediate } from './client';
+import { claimEmailSkippingLocked } from './dialect/claims';
 import { prepared } from './prepared';
 import {
   bakery,
@@ -106,6 +107,20 @@ export async function claimNextEmail(
   lease: Lease & { maxAttempts: number },
 ): Promise<ClaimedEmail | undefined> {
   const db = await getDb();
+  if (engineOf(db) === 'postgres') {
+    const leaseToken = randomUUID();
+    const claimed = await claimEmailSkippingLocked(db, {
+      now: lease.now,
+      maxAttempts: lease.maxAttempts,
+      lease: {
+        owner: lease.owner,
+        token: leaseToken,
+        expiresAt: new Date(lease.now.getTime() + lease.leaseMs),
+      },
+      gaveUpError: GAVE_UP,
+    });
+    return claimed && { ...claimed, leaseToken };
+  }
   const statements = claimStatements(db);
   const nowMs = lease.now.getTime();
   return immediate(db, async () => {
@@ -133,6 +148,8 @@ export async function claimNextEmail(
  */
 const value = (name: string) => sql`${sql.placeholder(name)}`;
 
+const GAVE_UP = 'The delivery worker stopped part-way on every try. Resend it to try again.';
+
 /** The claim's statements, prepared once per connection: the delivery worker runs them per email. */
 const claimStatements = (db: Db) =>
   prepared(db, 'outbox.claim', (d) => ({
@@ -143,7 +160,7 @@ const claimStatements = (db: Db) =>
         leaseOwner: null,
         leaseToken: null,
         leaseExpiresAt: null,
-        lastError: 'The delivery worker stopped part-way on every try. Resend it to try again.',
+        lastError: GAVE_UP,
         updatedAt: value('nowMs'),
       })
       .where(
@@ -301,7 +318,7 @@ export async function releaseEmailLeases({
       leaseToken: null,
       leaseExpiresAt: null,
       notBefore: null,
-      attempts: sql`max(${emailOutbox.attempts} - 1, 0)`,
+      attempts: sql`case when ${emailOutbox.attempts} > 0 then ${emailOutbox.attempts} - 1 else 0 end`,
       updatedAt: now,
     })
     .where(and(eq(emailOutbox.status, 'sending'), eq(emailOutbox.leaseOwner, owner)))

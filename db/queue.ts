@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, engineOf, getDb, immediate } from './client';
+import { claimQuestionSkippingLocked, lockedForUpdate } from './dialect/claims';
 import { literalLimit, placeholderFor, prepared } from './prepared';
 import { agentRuns, type Question, questions, toolCalls } from './schema';
 import { budgetToday } from './spending';
@@ -142,6 +143,16 @@ export async function claimNextQuestion(
   lease: Lease & { maxAttempts?: number; budget?: SpendCap },
 ): Promise<Question | undefined> {
   const db = await getDb();
+  if (engineOf(db) === 'postgres') {
+    const { owner, token, expiresAt } = newLease(lease);
+    return claimQuestionSkippingLocked(db, {
+      now: lease.now,
+      maxAttempts: lease.maxAttempts,
+      overBudget: await overBudget(lease.budget, lease.now),
+      lease: { owner, token, expiresAt },
+      exhaustedError: ABANDONED_TOO_OFTEN,
+    });
+  }
   const statements = claimStatements(db);
   return immediate(db, async () => {
     if (lease.maxAttempts !== undefined) {
@@ -167,7 +178,11 @@ export async function claimQuestion(
 ): Promise<ClaimOne> {
   const db = await getDb();
   return immediate(db, async (): Promise<ClaimOne> => {
-    const [question] = await db.select().from(questions).where(eq(questions.id, input.id)).limit(1);
+    // Held until the lease is written: a worker's claim on PostgreSQL takes rows, not the lock.
+    const [question] = await lockedForUpdate(
+      db,
+      db.select().from(questions).where(eq(questions.id, input.id)).limit(1),
+    );
     if (!question) return { ok: false, reason: 'notFound' };
     if (question.status === 'sent' || question.status === 'discarded') {
       return { ok: false, reason: 'closed', question };
@@ -217,17 +232,21 @@ const recordStatements = (db: Db) =>
       version: sql`${questions.version} + 1`,
     };
     return {
-      holdsLease: db
-        .select({ id: questions.id })
-        .from(questions)
-        .where(
-          and(
-            eq(questions.id, sql.placeholder('id')),
-            eq(questions.status, 'drafting'),
-            eq(questions.leaseToken, sql.placeholder('token')),
+      // Held to the transaction's end on PostgreSQL, where a claim does not wait for the
+      // desk's write lock: a lease that runs out meanwhile is not claimed under the store.
+      holdsLease: lockedForUpdate(
+        db,
+        db
+          .select({ id: questions.id })
+          .from(questions)
+          .where(
+            and(
+              eq(questions.id, sql.placeholder('id')),
+              eq(questions.status, 'drafting'),
+              eq(questions.leaseToken, sql.placeholder('token')),
+            ),
           ),
-        )
-        .prepare(),
+      ).prepare(),
       drafted: db
         .update(questions)
         .set({ ...drafted, draftText: placeholderFor('draftText', questions.draftText) })
@@ -384,7 +403,7 @@ export async function releaseLeases({ owner, now }: { owner: string; now: Date }
         leaseToken: null,
         leaseExpiresAt: null,
         notBefore: null,
-        attempts: sql`max(${questions.attempts} - 1, 0)`,
+        attempts: sql`case when ${questions.attempts} > 0 then ${questions.attempts} - 1 else 0 end`,
         updatedAt: now,
       })
       .where(and(eq(questions.status, 'drafting'), eq(questions.leaseOwner, owner)))

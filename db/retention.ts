@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { ERASED_NAME, ERASED_TEXT, retentionCutoff } from '@/lib/retention/retention';
 import { writeAudit } from './audit';
-import { type Db, getDb, immediate } from './client';
+import { type Db, engineOf, getDb, immediate } from './client';
 import { type ChangeContext, changeFacts } from './facts-change';
 import { eraseOutbox } from './outbox';
 import {
@@ -106,8 +106,19 @@ async function eraseIn(db: Db, ids: number[], now: Date): Promise<void> {
     .where(inArray(agentRuns.questionId, ids));
   await db
     .update(toolCalls)
-    .set({ input: sql`json_object('reason', json_extract(${toolCalls.input}, '$.reason'))` })
+    .set({ input: markReasonOnly(db) })
     .where(and(eq(toolCalls.toolName, 'mark_for_person'), inArray(toolCalls.runId, runIds)));
+}
+
+/**
+ * A mark's tool input reduced to its reason, as compact JSON (`{"reason":"allergens"}`) on both
+ * engines: SQLite builds it with its JSON functions, PostgreSQL from the reason's JSON text.
+ */
+function markReasonOnly(db: Db) {
+  if (engineOf(db) === 'postgres') {
+    return sql`'{"reason":' || coalesce((${toolCalls.input}::jsonb -> 'reason')::text, 'null') || '}'`;
+  }
+  return sql`json_object('reason', json_extract(${toolCalls.input}, '$.reason'))`;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import {
   addCustomerMessage,
   listThread,
@@ -17,13 +16,14 @@ import type { ModelTurn } from '@/lib/agent';
 import { answerReply, noUsage } from '@/lib/agent/models/scripted';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
 import { draftClaimedQuestion } from '@/server/drafting/draft-question';
+import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const t0 = new Date('2026-12-01T15:00:00Z');
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
 async function count(table: string): Promise<number> {
-  return (await getDb()).$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
+  return (await sqlValue(`select count(*) from ${table}`)) as number;
 }
 
 describe('conversations', () => {
@@ -32,7 +32,7 @@ describe('conversations', () => {
 
   beforeEach(async () => {
     temp = await useTempDatabase();
-    (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
     const created = await createUser({
       email: 'sam@conversations.test',
       name: 'Sam',
@@ -210,7 +210,7 @@ describe('conversations', () => {
     }
     const { question, ticketToken } = await ask('Old question');
     await discardQuestion({ id: question.id, reason: 'Spam', now: at(1) });
-    (await getDb()).$client.prepare('update bakery set retention_days = 1').run();
+    await sqlRun('update bakery set retention_days = 1');
     await eraseExpiredConversations({ now: at(3 * 24 * 60), by: null });
     expect((await getQuestion({ id: question.id }))?.erasedAt).not.toBeNull();
     expect(
@@ -260,7 +260,7 @@ describe('conversations', () => {
     const names = async () =>
       (await listThreadForCustomer({ questionId: question.id })).map((m) => m.senderName);
     expect(await names()).toEqual([null, null]);
-    (await getDb()).$client.prepare('update bakery set show_staff_names = 1').run();
+    await sqlRun('update bakery set show_staff_names = 1');
     expect(await names()).toEqual([null, 'Sam']);
   });
 
@@ -306,9 +306,11 @@ describe('conversations', () => {
       ],
     });
     expect(askedAt?.toISOString()).toBe(at(5).toISOString());
-    const run = (await getDb()).$client
-      .prepare('select answered_message_id, messages_read from agent_runs order by id desc limit 1')
-      .get();
+    const run = (
+      await sqlRows(
+        'select answered_message_id, messages_read from agent_runs order by id desc limit 1',
+      )
+    )[0];
     expect(run).toEqual({
       answered_message_id: added.ok ? added.message.id : -1,
       messages_read: 3,

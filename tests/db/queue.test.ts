@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { createQuestion, getQuestion } from '@/db/questions';
 import {
   ABANDONED_TOO_OFTEN,
@@ -10,6 +9,7 @@ import {
   renewLease,
   requeueQuestion,
 } from '@/db/queue';
+import { sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const t0 = new Date('2026-12-01T15:00:00Z');
@@ -17,7 +17,7 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 const lease = (owner: string, now: Date) => ({ owner, leaseMs: 10_000, now });
 
 async function count(table: string): Promise<number> {
-  return (await getDb()).$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
+  return (await sqlValue(`select count(*) from ${table}`)) as number;
 }
 
 const aRun = {
@@ -45,7 +45,7 @@ describe('the drafting queue', () => {
   beforeEach(async () => {
     temp = await useTempDatabase();
     // Drain the sample questions so each test starts with only its own.
-    (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
   });
   afterEach(() => temp.cleanup());
 
@@ -77,9 +77,7 @@ describe('the drafting queue', () => {
 
   it('leaves a question alone until its backoff has passed', async () => {
     const q = await ask('q', at(0));
-    (await getDb()).$client
-      .prepare('update questions set not_before = ? where id = ?')
-      .run(at(5_000).getTime(), q.id);
+    await sqlRun('update questions set not_before = ? where id = ?', at(5_000).getTime(), q.id);
     expect(await claimNextQuestion(lease('w1', at(4_999)))).toBeUndefined();
     expect((await claimNextQuestion(lease('w1', at(5_000))))?.id).toBe(q.id);
   });
@@ -265,7 +263,7 @@ describe('the drafting queue', () => {
     expect(await claimQuestion({ ...lease('staff', at(10_001)), id: q.id })).toMatchObject({
       ok: true,
     });
-    (await getDb()).$client.prepare("update questions set status = 'sent' where id = ?").run(q.id);
+    await sqlRun("update questions set status = 'sent' where id = ?", q.id);
     expect(await claimQuestion({ ...lease('staff', at(20_000)), id: q.id })).toMatchObject({
       ok: false,
       reason: 'closed',

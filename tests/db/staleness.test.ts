@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { saveWeeklyHours } from '@/db/hours';
 import { currentFacts, listInbox } from '@/db/inbox';
 import { listKnowledgeEntries, saveHandoverTopics, setKnowledgeEntryEnabled } from '@/db/knowledge';
@@ -11,6 +10,7 @@ import { offlineModel } from '@/lib/agent';
 import { menuItemInput } from '@/lib/bakery-facts/schemas';
 import { draftMarks } from '@/lib/inbox/groups';
 import { draftClaimedQuestion } from '@/server/drafting/draft-question';
+import { sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 /**
@@ -66,7 +66,7 @@ async function staleness(): Promise<Record<number, boolean>> {
 
 beforeEach(async () => {
   temp = await useTempDatabase();
-  (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+  await sqlRun("update questions set status = 'discarded'");
   const owner = await createUser({
     email: 'o@example.com',
     name: 'O',
@@ -159,7 +159,7 @@ describe('which drafts a change makes stale', () => {
 
   it('a run stored without a record of what it read is stale after any change', async () => {
     const hours = await drafted('What time do you open on Saturday?');
-    (await getDb()).$client.prepare('update agent_runs set facts_read = null').run();
+    await sqlRun('update agent_runs set facts_read = null');
     expect(await staleness()).toEqual({ [hours]: false });
     await ryeAt('9.75');
     expect(await staleness()).toEqual({ [hours]: true });

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { createQuestion, getQuestion } from '@/db/questions';
@@ -6,9 +5,11 @@ import { sendReply } from '@/db/replies';
 import { resetEnvForTests } from '@/lib/env';
 import { mailOutFromEnv } from '@/server/mail/settings';
 import { emailConversation, staffMember } from '../support/email-conversation';
+import { holdWrites, lockWaitOf } from '../support/other-connection';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { useTempDatabase } from '../support/temp-db';
+import { sqlRows, sqlRun, sqlValue } from '../support/sql';
+import { onPostgres, useTempDatabase } from '../support/temp-db';
 
 type Row = Record<string, number | string | null>;
 const saved = { ...process.env };
@@ -22,11 +23,9 @@ describe('email delivery worker processes', () => {
   let sink: SmtpSink;
   const workers: Spawned[] = [];
   let mailEnv: Record<string, string>;
-  // The open database's connection, for raw reads (also inside waitUntil's checks).
-  let sqlite: Database.Database;
 
-  const all = (sql: string) => sqlite.prepare(sql).all() as Row[];
-  const scalar = (sql: string) => sqlite.prepare(sql).pluck().get() as number;
+  const all = async (sql: string) => (await sqlRows(sql)) as Row[];
+  const scalar = async (sql: string) => (await sqlValue(sql)) as number;
 
   beforeEach(async () => {
     sink = await startSmtpSink();
@@ -38,8 +37,8 @@ describe('email delivery worker processes', () => {
     };
     Object.assign(process.env, mailEnv);
     resetEnvForTests();
-    sqlite = (await getDb()).$client;
-    sqlite.prepare("update questions set status = 'discarded'").run();
+    await getDb();
+    await sqlRun("update questions set status = 'discarded'");
   });
   afterEach(async () => {
     for (const worker of workers.splice(0)) {
@@ -83,15 +82,16 @@ describe('email delivery worker processes', () => {
       });
       if (!sent.ok || !sent.emailedTo) throw new Error('not queued');
     }
-    expect(scalar("select count(*) from email_outbox where status = 'queued'")).toBe(3);
+    expect(await scalar("select count(*) from email_outbox where status = 'queued'")).toBe(3);
   }
 
-  const worker = () => {
+  const worker = (settings: Record<string, string> = {}) => {
     const spawned = spawnWorker({
       DATABASE_PATH: temp.path,
       DRAFT_MODEL: 'offline',
       MAIL_LEASE_MS: '1500',
       ...mailEnv,
+      ...settings,
     });
     workers.push(spawned);
     return spawned;
@@ -107,8 +107,8 @@ describe('email delivery worker processes', () => {
     return byId;
   };
 
-  const everyReplyArrivedOnce = () => {
-    const stored = all('select email_message_id as id, status from email_outbox order by id');
+  const everyReplyArrivedOnce = async () => {
+    const stored = await all('select email_message_id as id, status from email_outbox order by id');
     expect(stored.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
     // One distinct Message-ID per reply: whatever copies a crash caused, each customer's mail
     // program shows one email, and none is missing.
@@ -121,44 +121,47 @@ describe('email delivery worker processes', () => {
     // email, so the worker cannot record the acceptance before it is killed. The emails the
     // worker has in hand beside it are held until it is gone, then refused: one email sits in
     // the window.
-    let lock: Database.Database | undefined;
+    let lock: Promise<{ release: (killed?: string) => Promise<void> }> | undefined;
     let firstGone = false;
     let first: Spawned | undefined;
     sink.beforeAccept = async () => {
       if (!lock) {
-        lock = new Database(temp.path);
-        lock.pragma('busy_timeout = 5000');
-        lock.exec('BEGIN IMMEDIATE');
+        lock = holdWrites(temp, 'email_outbox');
+        await lock;
         return undefined;
       }
       if (firstGone || !first) return undefined;
       await first.exited;
       return { code: 451, message: 'connection lost' };
     };
-    first = worker();
+    first = worker(lockWaitOf('first-worker'));
     await waitUntil('the server has accepted the first email', () => sink.received.length === 1);
     const acceptedId = sink.received[0]?.email.header('message-id') ?? '';
-    const replyId = sqlite
-      .prepare('select reply_id from email_outbox where email_message_id = ?')
-      .pluck()
-      .get(acceptedId.replace(/^<|>$/g, '')) as number;
+    const replyId = (await sqlValue(
+      'select reply_id from email_outbox where email_message_id = ?',
+      acceptedId.replace(/^<|>$/g, ''),
+    )) as number;
     // The worker has read the acceptance once it fails to record it, on the database held.
     await waitUntil(
       'the worker has the acceptance',
-      () => (first?.output() ?? '').includes(`reply ${replyId}: SqliteError: database is locked`),
+      () =>
+        (first?.output() ?? '').includes(
+          `reply ${replyId}: ${onPostgres() ? 'error: canceling statement due to lock timeout' : 'SqliteError: database is locked'}`,
+        ),
       // Each of its blocked writes waits out the busy timeout, one after another.
       45_000,
     );
     killGroup(first, 'SIGKILL');
     expect(await first.exited).toBeNull();
-    lock?.exec('ROLLBACK');
-    lock?.close();
+    await (await lock)?.release('first-worker');
 
     // Accepted, but never marked: the window the design leaves.
-    const inWindow = all(`select status, attempts from email_outbox where reply_id = ${replyId}`);
+    const inWindow = await all(
+      `select status, attempts from email_outbox where reply_id = ${replyId}`,
+    );
     expect(inWindow).toEqual([{ status: 'sending', attempts: 1 }]);
     expect(sink.received).toHaveLength(1);
-    const triesBefore = all('select attempts from email_outbox order by id').map((r) =>
+    const triesBefore = (await all('select attempts from email_outbox order by id')).map((r) =>
       Number(r.attempts),
     );
 
@@ -166,15 +169,15 @@ describe('email delivery worker processes', () => {
     worker();
     await waitUntil(
       'every email is sent',
-      () => scalar("select count(*) from email_outbox where status = 'sent'") === 3,
+      async () => (await scalar("select count(*) from email_outbox where status = 'sent'")) === 3,
       30_000,
     );
-    everyReplyArrivedOnce();
+    await everyReplyArrivedOnce();
     // The one caught in the window went twice, under its one Message-ID; the others once.
     expect([...copies().values()].sort()).toEqual([1, 1, 2]);
     expect(copies().get(acceptedId)).toBe(2);
     // Each email was tried once more by the second worker, whatever the first had in hand.
-    expect(all('select attempts, ticket_token from email_outbox order by id')).toEqual(
+    expect(await all('select attempts, ticket_token from email_outbox order by id')).toEqual(
       triesBefore.map((attempts) => ({ attempts: attempts + 1, ticket_token: null })),
     );
   }, 120_000);
@@ -207,10 +210,10 @@ describe('email delivery worker processes', () => {
     worker();
     await waitUntil(
       'every email is sent',
-      () => scalar("select count(*) from email_outbox where status = 'sent'") === 3,
+      async () => (await scalar("select count(*) from email_outbox where status = 'sent'")) === 3,
       30_000,
     );
-    everyReplyArrivedOnce();
+    await everyReplyArrivedOnce();
     expect([...copies().values()]).toEqual([1, 1, 1]);
   }, 60_000);
 
@@ -219,12 +222,12 @@ describe('email delivery worker processes', () => {
     const spawned = worker();
     await waitUntil(
       'every email is sent',
-      () => scalar("select count(*) from email_outbox where status = 'sent'") === 3,
+      async () => (await scalar("select count(*) from email_outbox where status = 'sent'")) === 3,
       30_000,
     );
     killGroup(spawned, 'SIGTERM');
     expect(await spawned.exited).toBe(0);
     expect(spawned.output()).toContain('email delivery');
-    everyReplyArrivedOnce();
+    await everyReplyArrivedOnce();
   }, 60_000);
 });

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery } from '@/db/bakery';
 import { getDb } from '@/db/client';
@@ -14,17 +13,29 @@ import { mailOutFromEnv, mailSettingsFromEnv } from '@/server/mail/settings';
 import { emailConversation, staffMember } from '../support/email-conversation';
 import { waitUntil } from '../support/processes';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { useTempDatabase } from '../support/temp-db';
+import { sqlRows, sqlRun, sqlValue } from '../support/sql';
+import { onPostgres, useTempDatabase } from '../support/temp-db';
 
 type Row = Record<string, number | string | null>;
-// The open database's connection, for raw reads (also inside waitUntil's checks): set per test.
-let sqlite: Database.Database;
-const all = (sql: string, ...args: unknown[]) => sqlite.prepare(sql).all(...args) as Row[];
-const scalar = (sql: string, ...args: unknown[]) =>
-  sqlite
-    .prepare(sql)
-    .pluck()
-    .get(...args) as number | string | null;
+
+/** A trigger that refuses every email the outbox is given, in each engine's own words. */
+async function refuseOutboxInserts(): Promise<void> {
+  if (onPostgres()) {
+    await sqlRun(
+      "create function refuse_outbox() returns trigger language plpgsql as $$ begin raise exception 'outbox refused'; end; $$",
+    );
+    await sqlRun(
+      'create trigger refuse_outbox before insert on email_outbox for each row execute function refuse_outbox()',
+    );
+    return;
+  }
+  await sqlRun(
+    "create trigger refuse_outbox before insert on email_outbox begin select raise(abort, 'outbox refused'); end",
+  );
+}
+const all = async (sql: string, ...args: unknown[]) => (await sqlRows(sql, ...args)) as Row[];
+const scalar = async (sql: string, ...args: unknown[]) =>
+  (await sqlValue(sql, ...args)) as number | string | null;
 
 const saved = { ...process.env };
 
@@ -41,8 +52,8 @@ describe('replies by email, through a real SMTP server', () => {
     process.env.MAIL_FROM = 'Juniper Bakery <hello@juniper.example>';
     process.env.PUBLIC_BASE_URL = 'https://desk.juniper.example';
     resetEnvForTests();
-    sqlite = (await getDb()).$client;
-    sqlite.prepare("update questions set status = 'discarded'").run();
+    await getDb();
+    await sqlRun("update questions set status = 'discarded'");
     sam = await staffMember();
   });
   afterEach(async () => {
@@ -68,8 +79,8 @@ describe('replies by email, through a real SMTP server', () => {
     return sent;
   }
 
-  const status = (replyId: number) =>
-    scalar('select status from email_outbox where reply_id = ?', replyId);
+  const status = async (replyId: number) =>
+    await scalar('select status from email_outbox where reply_id = ?', replyId);
 
   it('sends the reply once, threaded under the customer’s email, with a link that opens the conversation', async () => {
     const id = await emailConversation({
@@ -85,7 +96,7 @@ describe('replies by email, through a real SMTP server', () => {
     expect(sent.emailedTo).toBe('cleo@customer.example');
 
     // The Message-ID exists before anything is sent, on the bakery's message and the outbox row.
-    const [message] = all(
+    const [message] = await all(
       "select channel, email_message_id, email_subject, email_from from messages where author = 'bakery' and question_id = ?",
       id,
     );
@@ -97,12 +108,12 @@ describe('replies by email, through a real SMTP server', () => {
       email_from: 'hello@juniper.example',
     });
     expect(
-      scalar('select email_message_id from email_outbox where reply_id = ?', sent.reply.id),
+      await scalar('select email_message_id from email_outbox where reply_id = ?', sent.reply.id),
     ).toBe(messageId);
-    expect(status(sent.reply.id)).toBe('queued');
+    expect(await status(sent.reply.id)).toBe('queued');
 
     startWorker();
-    await waitUntil('the email is sent', () => status(sent.reply.id) === 'sent');
+    await waitUntil('the email is sent', async () => (await status(sent.reply.id)) === 'sent');
     expect(sink.received).toHaveLength(1);
     const [email] = sink.received;
     if (!email) throw new Error('no email');
@@ -126,9 +137,9 @@ describe('replies by email, through a real SMTP server', () => {
 
     // Accepted: the row says when and what the server said, and the link's token is gone from it.
     expect(
-      all('select status, ticket_token, server_response, attempts from email_outbox')[0],
+      (await all('select status, ticket_token, server_response, attempts from email_outbox'))[0],
     ).toMatchObject({ status: 'sent', ticket_token: null, attempts: 1 });
-    expect(String(scalar('select server_response from email_outbox'))).toContain('250');
+    expect(String(await scalar('select server_response from email_outbox'))).toContain('250');
     expect((await listMailChannels()).find((c) => c.name === 'smtp')?.lastOkAt).toBeInstanceOf(
       Date,
     );
@@ -160,7 +171,7 @@ describe('replies by email, through a real SMTP server', () => {
     });
     const sent = await send(question.id, 'We do: rye loaves every day.');
     startWorker();
-    await waitUntil('the email is sent', () => status(sent.reply.id) === 'sent');
+    await waitUntil('the email is sent', async () => (await status(sent.reply.id)) === 'sent');
     const email = sink.received[0]?.email;
     expect(email?.header('subject')).toBe(`Your question to ${(await getBakery()).name}`);
     expect(email?.header('in-reply-to')).toBeUndefined();
@@ -185,9 +196,11 @@ describe('replies by email, through a real SMTP server', () => {
     });
     const noAddress = await send(question.id, 'Yes.');
     expect(noAddress.emailedTo).toBeNull();
-    expect(scalar('select count(*) from email_outbox')).toBe(0);
-    expect(scalar('select count(*) from ticket_tokens')).toBe(0);
-    expect(all("select channel, email_message_id from messages where author = 'bakery'")).toEqual([
+    expect(await scalar('select count(*) from email_outbox')).toBe(0);
+    expect(await scalar('select count(*) from ticket_tokens')).toBe(0);
+    expect(
+      await all("select channel, email_message_id from messages where author = 'bakery'"),
+    ).toEqual([
       { channel: 'web', email_message_id: null },
       { channel: 'web', email_message_id: null },
     ]);
@@ -200,16 +213,17 @@ describe('replies by email, through a real SMTP server', () => {
       messageId: 'c3@customer.example',
       text: 'Rye?',
     });
-    sqlite.exec(
-      "create trigger refuse_outbox before insert on email_outbox begin select raise(abort, 'outbox refused'); end",
-    );
+    await refuseOutboxInserts();
     const refusal = await send(id, 'Yes.').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(Error);
     // The driver's own error, not one that repeats the statement and its values.
-    expect(refusal).toMatchObject({ code: 'SQLITE_CONSTRAINT_TRIGGER', message: 'outbox refused' });
-    expect(scalar('select count(*) from replies')).toBe(0);
-    expect(scalar("select count(*) from messages where author = 'bakery'")).toBe(0);
-    expect(scalar('select count(*) from ticket_tokens')).toBe(0);
+    expect(refusal).toMatchObject({
+      code: onPostgres() ? 'P0001' : 'SQLITE_CONSTRAINT_TRIGGER',
+      message: 'outbox refused',
+    });
+    expect(await scalar('select count(*) from replies')).toBe(0);
+    expect(await scalar("select count(*) from messages where author = 'bakery'")).toBe(0);
+    expect(await scalar('select count(*) from ticket_tokens')).toBe(0);
     expect((await getQuestion({ id }))?.status).toBe('queued');
   });
 
@@ -225,10 +239,10 @@ describe('replies by email, through a real SMTP server', () => {
       answered++ === 0 ? { code: 451, message: '4.7.1 Greylisted, try again later' } : undefined;
     const sent = await send(id, 'Yes, rye every day.');
     startWorker();
-    await waitUntil('the email is sent', () => status(sent.reply.id) === 'sent');
+    await waitUntil('the email is sent', async () => (await status(sent.reply.id)) === 'sent');
     expect(answered).toBe(2);
     expect(sink.received).toHaveLength(1);
-    expect(all('select attempts, last_error from email_outbox')[0]).toEqual({
+    expect((await all('select attempts, last_error from email_outbox'))[0]).toEqual({
       attempts: 2,
       last_error: null,
     });
@@ -246,9 +260,11 @@ describe('replies by email, through a real SMTP server', () => {
     startWorker({ maxAttempts: 2, backoffBaseMs: 60_000 });
     await waitUntil(
       'the first try failed',
-      () => scalar('select attempts from email_outbox') === 1 && status(sent.reply.id) === 'queued',
+      async () =>
+        (await scalar('select attempts from email_outbox')) === 1 &&
+        (await status(sent.reply.id)) === 'queued',
     );
-    const row = all('select not_before, last_error from email_outbox')[0];
+    const row = (await all('select not_before, last_error from email_outbox'))[0];
     expect(Number(row?.not_before)).toBeGreaterThan(Date.now() + 30_000);
     expect(String(row?.last_error)).toContain('ECONNREFUSED');
     const smtp = (await listMailChannels()).find((c) => c.name === 'smtp');
@@ -269,8 +285,8 @@ describe('replies by email, through a real SMTP server', () => {
     });
     const sent = await send(id, 'Yes.');
     startWorker();
-    await waitUntil('the email failed', () => status(sent.reply.id) === 'failed');
-    expect(all('select attempts, last_error from email_outbox')[0]).toEqual({
+    await waitUntil('the email failed', async () => (await status(sent.reply.id)) === 'failed');
+    expect((await all('select attempts, last_error from email_outbox'))[0]).toEqual({
       attempts: 1,
       last_error: '550 5.1.1 <nobody@customer.example>: no such user',
     });
@@ -287,13 +303,13 @@ describe('replies by email, through a real SMTP server', () => {
       ok: true,
       questionId: id,
     });
-    await waitUntil('the email is sent', () => status(sent.reply.id) === 'sent');
+    await waitUntil('the email is sent', async () => (await status(sent.reply.id)) === 'sent');
     expect(await resendEmail({ replyId: sent.reply.id, now: new Date() })).toEqual({
       ok: false,
       reason: 'notFailed',
     });
     expect(sink.received).toHaveLength(1);
-    const messageId = scalar("select email_message_id from messages where author = 'bakery'");
+    const messageId = await scalar("select email_message_id from messages where author = 'bakery'");
     expect(sink.received[0]?.email.header('message-id')).toBe(`<${messageId}>`);
   });
 
@@ -310,8 +326,8 @@ describe('replies by email, through a real SMTP server', () => {
       });
       const sent = await send(id, 'Yes.');
       startWorker();
-      await waitUntil('the email failed', () => status(sent.reply.id) === 'failed');
-      const error = String(scalar('select last_error from email_outbox'));
+      await waitUntil('the email failed', async () => (await status(sent.reply.id)) === 'failed');
+      const error = String(await scalar('select last_error from email_outbox'));
       expect(error).toContain('535 5.7.8 Authentication credentials invalid');
       const smtp = (await listMailChannels()).find((c) => c.name === 'smtp');
       expect(smtp?.lastError).toContain('535');
@@ -331,17 +347,21 @@ describe('replies by email, through a real SMTP server', () => {
       now: new Date(Date.now() - 40 * 86_400_000),
     });
     await send(id, 'Yes.');
-    sqlite
-      .prepare('update questions set updated_at = ? where id = ?')
-      .run(Date.now() - 35 * 86_400_000, id);
+    await sqlRun(
+      'update questions set updated_at = ? where id = ?',
+      Date.now() - 35 * 86_400_000,
+      id,
+    );
     await updateRetention({ days: 30, by: sam, now: new Date() });
     expect((await eraseExpiredConversations({ now: new Date(), by: null })).erased).toBe(1);
-    expect(all('select to_address, subject, ticket_token, status from email_outbox')[0]).toEqual({
+    expect(
+      (await all('select to_address, subject, ticket_token, status from email_outbox'))[0],
+    ).toEqual({
       to_address: '',
       subject: expect.not.stringContaining('private'),
       ticket_token: null,
       status: 'failed',
     });
-    expect(scalar("select email_subject from messages where author = 'bakery'")).toBeNull();
+    expect(await scalar("select email_subject from messages where author = 'bakery'")).toBeNull();
   });
 });

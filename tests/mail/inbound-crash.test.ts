@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
 import { type Dovecot, freePort, startDovecot } from '../support/dovecot';
 import { type ImapProxy, startImapProxy } from '../support/imap-proxy';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const plain = readFileSync(join(import.meta.dirname, '../fixtures/mail/plain.eml'));
-// The open database's connection, for raw reads (also inside waitUntil's checks): set per test.
-let sqlite: Database.Database;
-const count = (sql: string) => sqlite.prepare(sql).pluck().get() as number;
+const count = async (sql: string) => (await sqlValue(sql)) as number;
 
 async function mailboxSeen(dovecot: Dovecot, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -32,8 +29,7 @@ describe('the mail worker killed between storing an email and marking it seen', 
 
   beforeEach(async () => {
     temp = await useTempDatabase();
-    sqlite = (await getDb()).$client;
-    sqlite.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
   });
   afterEach(async () => {
     for (const worker of workers.splice(0)) {
@@ -61,8 +57,10 @@ describe('the mail worker killed between storing an email and marking it seen', 
     const command = await proxy.held;
     expect(command).toMatch(/STORE .*\\Seen/i);
     // The email's conversation is committed; the server has not been told.
-    expect(count("select count(*) from inbound_emails where key = 'plain-1@example.com'")).toBe(1);
-    expect(count("select count(*) from messages where channel = 'email'")).toBe(1);
+    expect(
+      await count("select count(*) from inbound_emails where key = 'plain-1@example.com'"),
+    ).toBe(1);
+    expect(await count("select count(*) from messages where channel = 'email'")).toBe(1);
     killGroup(first, 'SIGKILL');
     expect(await first.exited).toBeNull();
     expect((await dovecot.list()).map((message) => message.seen)).toEqual([false]);
@@ -72,14 +70,14 @@ describe('the mail worker killed between storing an email and marking it seen', 
     expect(await mailboxSeen(dovecot, 30_000)).toBe(true);
     await waitUntil(
       'the second worker recorded a good pass',
-      () =>
-        count(
+      async () =>
+        (await count(
           "select count(*) from mail_channels where name = 'imap' and last_ok_at is not null",
-        ) === 1,
+        )) === 1,
     );
-    expect(count('select count(*) from inbound_emails')).toBe(1);
-    expect(count("select count(*) from messages where channel = 'email'")).toBe(1);
-    expect(count("select count(*) from questions where channel = 'email'")).toBe(1);
+    expect(await count('select count(*) from inbound_emails')).toBe(1);
+    expect(await count("select count(*) from messages where channel = 'email'")).toBe(1);
+    expect(await count("select count(*) from questions where channel = 'email'")).toBe(1);
     expect(second.output()).not.toContain('email 1: question');
 
     killGroup(second, 'SIGTERM');
@@ -103,17 +101,17 @@ describe('the mail worker killed between storing an email and marking it seen', 
     workers.push(worker);
     await waitUntil(
       'the question is drafted',
-      () =>
-        count(
+      async () =>
+        (await count(
           "select count(*) from questions where external_id = 'web-1' and status = 'drafted'",
-        ) === 1,
+        )) === 1,
     );
     await waitUntil(
       'the mail server is recorded as failing',
-      () =>
-        count(
+      async () =>
+        (await count(
           "select count(*) from mail_channels where name = 'imap' and last_error like '%ECONNREFUSED%'",
-        ) === 1,
+        )) === 1,
     );
     expect(worker.child.exitCode).toBeNull();
     expect(worker.output()).not.toContain('secret-word');

@@ -1,14 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { threadForDrafting } from '@/db/conversations';
 import { resetEnvForTests } from '@/lib/env';
 import { EMAIL_TEXT_MAX_CHARS } from '@/lib/mail/read-email';
 import { type InboundMail, startInboundMail } from '@/server/mail/inbound';
 import { type Dovecot, startDovecot } from '../support/dovecot';
 import { waitUntil } from '../support/processes';
+import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/mail');
@@ -33,18 +32,16 @@ const ORDER = [
 ];
 
 type Row = Record<string, unknown>;
-// The open database's connection, for raw reads (also inside waitUntil's checks).
-let sqlite: Database.Database;
-const all = (sql: string, ...params: unknown[]) => sqlite.prepare(sql).all(...params) as Row[];
-const one = (sql: string, ...params: unknown[]) =>
-  sqlite.prepare(sql).get(...params) as Row | undefined;
+const all = async (sql: string, ...params: unknown[]) => (await sqlRows(sql, ...params)) as Row[];
+const one = async (sql: string, ...params: unknown[]) =>
+  (await sqlRows(sql, ...params))[0] as Row | undefined;
 
 /** What became of the email with this Message-ID (or, without one, this is the only such row). */
-function outcomeOf(key: string) {
-  return one(
-    `select e.outcome, e.reason, e.question_id as questionId, e.attachments, e.raw, e.size,
-            m.text, m.email_subject as subject, m.email_from as emailFrom, q.customer_name as name,
-            q.customer_email as email, q.status, q.last_error as lastError, q.channel
+async function outcomeOf(key: string) {
+  return await one(
+    `select e.outcome, e.reason, e.question_id as "questionId", cast(e.attachments as text) as attachments, e.raw, e.size,
+            m.text, m.email_subject as subject, m.email_from as "emailFrom", q.customer_name as name,
+            q.customer_email as email, q.status, q.last_error as "lastError", q.channel
        from inbound_emails e left join messages m on m.id = e.message_id
        left join questions q on q.id = e.question_id where e.key = ?`,
     key,
@@ -60,8 +57,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
   beforeAll(async () => {
     expect(readdirSync(FIXTURES).sort()).toEqual(ORDER.map((name) => `${name}.eml`).sort());
     temp = await useTempDatabase();
-    sqlite = (await getDb()).$client;
-    sqlite.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
     dovecot = await startDovecot();
     for (const name of ORDER) await dovecot.append(fixture(name));
     process.env.IMAP_URL = dovecot.url;
@@ -71,7 +67,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     inbound = startInboundMail({ log: () => {} });
     await waitUntil(
       'every email is marked seen',
-      () => all('select id from inbound_emails').length === ORDER.length,
+      async () => (await all('select id from inbound_emails')).length === ORDER.length,
       30_000,
     );
     const deadline = Date.now() + 20_000;
@@ -89,8 +85,8 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     await temp?.cleanup();
   });
 
-  it('plain text opens a conversation on the email channel, named from the From header', () => {
-    const plain = outcomeOf('plain-1@example.com');
+  it('plain text opens a conversation on the email channel, named from the From header', async () => {
+    const plain = await outcomeOf('plain-1@example.com');
     expect(plain).toMatchObject({
       outcome: 'question',
       channel: 'email',
@@ -104,12 +100,12 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     );
   });
 
-  it('multipart/alternative takes the plain part; HTML-only becomes clean text', () => {
-    expect(outcomeOf('alt-1@example.org')).toMatchObject({
+  it('multipart/alternative takes the plain part; HTML-only becomes clean text', async () => {
+    expect(await outcomeOf('alt-1@example.org')).toMatchObject({
       outcome: 'question',
       text: 'How much is a sourdough loaf?',
     });
-    const html = outcomeOf('html-1@example.net');
+    const html = await outcomeOf('html-1@example.net');
     expect(html).toMatchObject({ outcome: 'question', name: 'Katherine Johnson' });
     expect(html?.text).toBe(
       'Can you make a chocolate cake for 12 people?\n\nPick up on Friday & thanks!',
@@ -117,8 +113,8 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
   });
 
   it('a quoted reply with In-Reply-To joins its conversation without the quote and signature', async () => {
-    const reply = outcomeOf('reply-1@example.com');
-    const first = outcomeOf('plain-1@example.com');
+    const reply = await outcomeOf('reply-1@example.com');
+    const first = await outcomeOf('plain-1@example.com');
     expect(reply).toMatchObject({
       outcome: 'follow-up',
       questionId: first?.questionId,
@@ -128,47 +124,47 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     expect(thread.map((message) => message.author)).toEqual(['customer', 'customer']);
   });
 
-  it('a reply carrying only References joins the conversation its newest known id names', () => {
-    expect(outcomeOf('refs-1@example.org')).toMatchObject({
+  it('a reply carrying only References joins the conversation its newest known id names', async () => {
+    expect(await outcomeOf('refs-1@example.org')).toMatchObject({
       outcome: 'follow-up',
-      questionId: outcomeOf('alt-1@example.org')?.questionId,
+      questionId: (await outcomeOf('alt-1@example.org'))?.questionId,
       text: 'And is it cheaper if I buy three?',
     });
   });
 
-  it('a forwarded email is a new question that keeps what was forwarded', () => {
-    const forwarded = outcomeOf('fwd-1@example.com');
+  it('a forwarded email is a new question that keeps what was forwarded', async () => {
+    const forwarded = await outcomeOf('fwd-1@example.com');
     expect(forwarded).toMatchObject({ outcome: 'question', name: 'Mary Jackson' });
     expect(forwarded?.text).toContain('Could you do this for our office?');
     expect(forwarded?.text).toContain('We need 40 cinnamon buns for Friday morning.');
   });
 
   it('auto-replies, bounces, mailing lists and the desk’s own mail are no message', async () => {
-    expect(outcomeOf('ooo-1@example.com')).toMatchObject({
+    expect(await outcomeOf('ooo-1@example.com')).toMatchObject({
       outcome: 'not a question',
       reason: 'auto-reply',
       questionId: null,
       text: null,
     });
-    expect(outcomeOf('bounce-1@mail.juniper.example')).toMatchObject({
+    expect(await outcomeOf('bounce-1@mail.juniper.example')).toMatchObject({
       outcome: 'not a question',
       reason: 'bounce',
     });
-    expect(outcomeOf('list-1@flour.example')).toMatchObject({
+    expect(await outcomeOf('list-1@flour.example')).toMatchObject({
       outcome: 'not a question',
       reason: 'mailing list',
     });
-    expect(outcomeOf('own-1@juniper.example')).toMatchObject({
+    expect(await outcomeOf('own-1@juniper.example')).toMatchObject({
       outcome: 'not a question',
       reason: 'own address',
     });
     // The auto-reply answered Ada's first email and still added nothing to it.
-    const ada = Number(outcomeOf('plain-1@example.com')?.questionId);
+    const ada = Number((await outcomeOf('plain-1@example.com'))?.questionId);
     expect(await threadForDrafting({ questionId: ada })).toHaveLength(2);
   });
 
-  it('an ISO-8859-1 email decodes: name, subject and text', () => {
-    const latin = outcomeOf('latin-1@example.fr');
+  it('an ISO-8859-1 email decodes: name, subject and text', async () => {
+    const latin = await outcomeOf('latin-1@example.fr');
     expect(latin).toMatchObject({
       outcome: 'question',
       name: 'Renée François',
@@ -180,7 +176,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
   });
 
   it('attachments are listed by name and size and never reach the text a draft reads', async () => {
-    const attached = outcomeOf('attach-1@example.com');
+    const attached = await outcomeOf('attach-1@example.com');
     expect(attached).toMatchObject({
       outcome: 'question',
       text: 'Could you make the cake in the attached design?',
@@ -192,23 +188,23 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     expect(JSON.stringify(thread)).not.toMatch(/cake-design|JVBER/);
   });
 
-  it('a very large body is cut for drafting; the whole original is kept', () => {
-    const large = outcomeOf('large-1@example.com');
+  it('a very large body is cut for drafting; the whole original is kept', async () => {
+    const large = await outcomeOf('large-1@example.com');
     expect(large?.outcome).toBe('question');
     expect(String(large?.text).startsWith('Do you cater weddings for 200 guests?')).toBe(true);
     expect(Array.from(String(large?.text)).length).toBeLessThanOrEqual(EMAIL_TEXT_MAX_CHARS);
     expect(Buffer.compare(large?.raw as Buffer, fixture('large-body'))).toBe(0);
   });
 
-  it('unparseable mail is kept for staff as "could not read" with its raw source', () => {
-    const rows = all(
-      "select e.question_id as questionId, e.reason, e.raw from inbound_emails e where e.outcome = 'unreadable'",
+  it('unparseable mail is kept for staff as "could not read" with its raw source', async () => {
+    const rows = await all(
+      `select e.question_id as "questionId", e.reason, e.raw from inbound_emails e where e.outcome = 'unreadable'`,
     );
     expect(rows).toHaveLength(1);
     // As the server handed it over (Dovecot stores bare bytes as it sees fit).
     expect(Buffer.from(rows[0]?.raw as Buffer).toString('latin1')).toContain('not an email at all');
-    const question = one(
-      'select status, last_error as lastError, channel from questions where id = ?',
+    const question = await one(
+      'select status, last_error as "lastError", channel from questions where id = ?',
       rows[0]?.questionId,
     );
     expect(question).toMatchObject({ status: 'failed', channel: 'email' });
@@ -216,7 +212,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
   });
 
   it('each email is one row and at most one message; the same email again adds nothing', async () => {
-    const before = all('select count(*) as n from messages')[0]?.n;
+    const before = (await all('select count(*) as n from messages'))[0]?.n;
     await dovecot.append(fixture('plain'));
     await dovecot.append(fixture('quoted-reply'));
     const deadline = Date.now() + 20_000;
@@ -224,10 +220,12 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
       if (Date.now() > deadline) throw new Error('the mailbox still has unseen mail');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(all('select count(*) as n from messages')[0]?.n).toBe(before);
-    expect(all('select count(*) as n from inbound_emails')[0]?.n).toBe(ORDER.length);
+    expect((await all('select count(*) as n from messages'))[0]?.n).toBe(before);
+    expect((await all('select count(*) as n from inbound_emails'))[0]?.n).toBe(ORDER.length);
     expect(
-      one("select last_ok_at as ok, last_error as error from mail_channels where name = 'imap'"),
+      await one(
+        "select last_ok_at as ok, last_error as error from mail_channels where name = 'imap'",
+      ),
     ).toMatchObject({
       ok: expect.any(Number),
       error: null,

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import {
   claimNextEmail,
   listEmailDeliveries,
@@ -9,16 +8,18 @@ import {
 import { getQuestion } from '@/db/questions';
 import { sendReply } from '@/db/replies';
 import { emailConversation, staffMember } from '../support/email-conversation';
+import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const mail = { from: 'hello@juniper.example', domain: 'juniper.example' };
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 5, 9, 0, 0) + ms);
 const row = async (id: number) =>
-  (await getDb()).$client
-    .prepare(
+  (
+    await sqlRows(
       'select status, attempts, lease_owner, lease_expires_at, not_before, updated_at, sent_at, last_error from email_outbox where id = ?',
+      id,
     )
-    .get(id) as Record<string, string | number | null>;
+  )[0] as Record<string, string | number | null>;
 
 /** The outbox's claims, straight on a real SQLite file: which email goes next, and when. */
 describe('claiming emails from the outbox', () => {
@@ -27,7 +28,7 @@ describe('claiming emails from the outbox', () => {
 
   beforeEach(async () => {
     temp = await useTempDatabase();
-    (await getDb()).$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
     sam = await staffMember();
   });
   afterEach(() => temp.cleanup());

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { eraseExpiredConversations } from '@/db/retention';
 import { takeEmail } from '@/server/mail/inbound';
+import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const mail = (name: string) =>
@@ -25,19 +25,17 @@ describe('the retention period and emails', () => {
     const open = await takeEmail(mail('plain'), { own, now: old });
     await takeEmail(mail('auto-reply'), { own, now: old });
     await takeEmail(mail('mailing-list'), { own, now });
-    const db = (await getDb()).$client;
-    db.prepare("update questions set status = 'discarded', updated_at = ? where id = ?").run(
+    await sqlRun(
+      "update questions set status = 'discarded', updated_at = ? where id = ?",
       old.getTime(),
       closed.row.questionId,
     );
-    db.prepare('update bakery set retention_days = 30').run();
+    await sqlRun('update bakery set retention_days = 30');
 
     expect((await eraseExpiredConversations({ now, by: null })).erased).toBe(1);
-    const emails = db
-      .prepare(
-        'select key, length(raw) as raw, from_address as fromAddress, subject, attachments from inbound_emails order by id',
-      )
-      .all();
+    const emails = await sqlRows(
+      'select key, length(raw) as raw, from_address as "fromAddress", subject, cast(attachments as text) as attachments from inbound_emails order by id',
+    );
     expect(emails).toEqual([
       { key: 'attach-1@example.com', raw: 0, fromAddress: null, subject: null, attachments: '[]' },
       {
@@ -57,9 +55,12 @@ describe('the retention period and emails', () => {
       },
     ]);
     expect(
-      db
-        .prepare('select email_subject, email_from from messages where question_id = ?')
-        .get(closed.row.questionId),
+      (
+        await sqlRows(
+          'select email_subject, email_from from messages where question_id = ?',
+          closed.row.questionId,
+        )
+      )[0],
     ).toEqual({ email_subject: null, email_from: null });
     expect(open.row.outcome).toBe('question');
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from '@/db/client';
 import { addCustomerMessage } from '@/db/conversations';
 import { ticketReference } from '@/lib/mail/thread';
 import { takeEmail } from '@/server/mail/inbound';
+import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const own = ['orders@juniper.example'];
@@ -70,17 +70,16 @@ describe('which conversation an email joins', () => {
   it('a follow-up puts a sent conversation back in the queue', async () => {
     const first = await takeEmail(email({ subject: 'Scones' }), { own });
     const id = Number(first.row.questionId);
-    const db = (await getDb()).$client;
-    db.prepare("update questions set status = 'sent' where id = ?").run(id);
+    await sqlRun("update questions set status = 'sent' where id = ?", id);
     await takeEmail(email({ subject: 'Re: Scones', body: 'And jam?' }), { own });
-    const row = db.prepare('select status from questions where id = ?').get(id);
+    const row = (await sqlRows('select status from questions where id = ?', id))[0];
     expect(row).toEqual({ status: 'queued' });
   });
 
   it('an email into an erased conversation starts a new one', async () => {
     const first = await takeEmail(email({ subject: 'Pretzels' }), { own });
     const id = Number(first.row.questionId);
-    (await getDb()).$client.prepare('update questions set erased_at = 1 where id = ?').run(id);
+    await sqlRun('update questions set erased_at = 1 where id = ?', id);
     const later = await takeEmail(email({ subject: 'Re: Pretzels' }), { own });
     expect(later.row.outcome).toBe('question');
     expect(later.row.questionId).not.toBe(id);
@@ -99,10 +98,10 @@ describe('which conversation an email joins', () => {
 
   it('mail naming a Message-ID the desk already holds is stored without taking the id', async () => {
     const first = await takeEmail(email({ subject: 'Muffins' }), { own });
-    const db = (await getDb()).$client;
-    db.prepare(
+    await sqlRun(
       "update messages set email_message_id = 'sent-by-desk@juniper.example' where id = ?",
-    ).run(first.row.messageId);
+      first.row.messageId,
+    );
     const unreadable = await takeEmail(
       Buffer.from(
         'Subject: no sender\r\nMessage-ID: <sent-by-desk@juniper.example>\r\n\r\nhello\r\n',
@@ -111,9 +110,12 @@ describe('which conversation an email joins', () => {
     );
     expect(unreadable.row.outcome).toBe('unreadable');
     expect(
-      db
-        .prepare('select email_message_id from messages where id = ?')
-        .get(unreadable.row.messageId),
+      (
+        await sqlRows(
+          'select email_message_id from messages where id = ?',
+          unreadable.row.messageId,
+        )
+      )[0],
     ).toEqual({ email_message_id: null });
     const copy = await takeEmail(
       Buffer.from(

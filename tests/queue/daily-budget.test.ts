@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery } from '@/db/bakery';
-import { type Db, getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
 import { claimQuestion } from '@/db/queue';
 import { updateBakerySettings } from '@/db/settings';
@@ -10,6 +9,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { draftSettingsFromEnv } from '@/server/drafting/settings';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 // 40,000 input and 8,000 output tokens at $5 and $25 a million: $0.40 a draft.
@@ -18,15 +18,13 @@ const FORTY_CENTS = { input_tokens: 40_000, output_tokens: 8_000 };
 describe('the daily model budget, through the real worker', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   const workers: Spawned[] = [];
-  // The database as the test opened it, so polling reads stay synchronous.
-  let db: Db;
-  const scalar = (sql: string) => db.$client.prepare(sql).pluck().get() as number;
-  const drafted = () => scalar("select count(*) from questions where status = 'drafted'");
+  const scalar = async (sql: string) => (await sqlValue(sql)) as number;
+  const drafted = async () =>
+    await scalar("select count(*) from questions where status = 'drafted'");
 
   beforeEach(async () => {
     temp = await useTempDatabase();
-    db = await getDb();
-    db.$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
   });
   afterEach(async () => {
     for (const worker of workers.splice(0)) {
@@ -71,12 +69,12 @@ describe('the daily model budget, through the real worker', () => {
       });
       workers.push(worker);
       // $0.40, $0.80, then $1.20: the third starts under the dollar and ends over it.
-      await waitUntil('three drafts are stored', () => drafted() === 3);
+      await waitUntil('three drafts are stored', async () => (await drafted()) === 3);
       expect(await budgetToday({ now: new Date(), defaultDollars: 1 })).toMatchObject({
         reached: true,
         limitCents: 100,
       });
-      expect(scalar('select round(sum(cost_usd), 2) from agent_runs')).toBe(1.2);
+      expect(await scalar('select round(sum(cost_usd), 2) from agent_runs')).toBe(1.2);
 
       // The owner raises the budget to $1.60: exactly one more draft fits.
       const owner = await createUser({
@@ -101,14 +99,14 @@ describe('the daily model budget, through the real worker', () => {
         by: owner.user.id,
         now: new Date(),
       });
-      await waitUntil('a fourth draft is stored', () => drafted() === 4);
+      await waitUntil('a fourth draft is stored', async () => (await drafted()) === 4);
       killGroup(worker, 'SIGTERM');
       expect(await worker.exited).toBe(0);
 
-      expect(drafted()).toBe(4);
-      expect(scalar("select count(*) from questions where status = 'queued'")).toBe(1);
+      expect(await drafted()).toBe(4);
+      expect(await scalar("select count(*) from questions where status = 'queued'")).toBe(1);
       expect(
-        scalar("select count(*) from questions where status = 'queued' and attempts = 0"),
+        await scalar("select count(*) from questions where status = 'queued' and attempts = 0"),
       ).toBe(1);
       expect(server.requests).toHaveLength(4);
     } finally {
@@ -118,47 +116,48 @@ describe('the daily model budget, through the real worker', () => {
 
   it('offline drafts cost nothing and never wait for the budget', async () => {
     await queue(3);
-    db.$client
-      .prepare(
-        `insert into agent_runs (question_id, model, stop_kind, cost_usd, facts_version, started_at, finished_at)
+    await sqlRun(
+      `insert into agent_runs (question_id, model, stop_kind, cost_usd, facts_version, started_at, finished_at)
          select id, 'claude-opus-5-5', 'failed', 50, 1, ?, ? from questions limit 1`,
-      )
-      .run(Date.now(), Date.now());
+      Date.now(),
+      Date.now(),
+    );
     const worker = spawnWorker({
       DATABASE_PATH: temp.path,
       DRAFT_MODEL: 'offline',
       DRAFT_DAILY_DOLLARS: '1',
     });
     workers.push(worker);
-    await waitUntil('every question is drafted', () => drafted() === 3);
+    await waitUntil('every question is drafted', async () => (await drafted()) === 3);
     expect(
-      scalar("select count(*) from agent_runs where model = 'offline drafter' and cost_usd = 0"),
+      await scalar(
+        "select count(*) from agent_runs where model = 'offline drafter' and cost_usd = 0",
+      ),
     ).toBe(3);
   }, 30_000);
 });
 
 describe('the budget in the database', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
-  let db: Db;
   beforeEach(async () => {
     temp = await useTempDatabase();
-    db = await getDb();
-    db.$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
   });
   afterEach(() => temp.cleanup());
 
-  const spend = (usd: number, finishedAt: string) =>
-    db.$client
-      .prepare(
-        `insert into agent_runs (question_id, model, stop_kind, cost_usd, facts_version, started_at, finished_at)
+  const spend = async (usd: number, finishedAt: string) =>
+    sqlRun(
+      `insert into agent_runs (question_id, model, stop_kind, cost_usd, facts_version, started_at, finished_at)
          select id, 'claude-opus-5-5', 'answered', ?, 1, ?, ? from questions limit 1`,
-      )
-      .run(usd, Date.parse(finishedAt), Date.parse(finishedAt));
+      usd,
+      Date.parse(finishedAt),
+      Date.parse(finishedAt),
+    );
 
   it('counts the spend of the bakery’s own day (New York here), whatever the server’s', async () => {
     expect((await getBakery()).timezone).toBe('America/New_York');
     // 23:30 on 1 December in New York is 04:30 on the 2nd in UTC.
-    spend(3, '2026-12-02T04:30:00Z');
+    await spend(3, '2026-12-02T04:30:00Z');
     const lateOnTheFirst = await budgetToday({
       now: new Date('2026-12-02T04:45:00Z'),
       defaultDollars: 2,
@@ -179,15 +178,13 @@ describe('the budget in the database', () => {
       customerEmail: null,
       channel: 'web',
     });
-    spend(2.5, new Date().toISOString());
+    await spend(2.5, new Date().toISOString());
     const base = { id: question.id, owner: 'p', leaseMs: 10_000, now: new Date() };
     expect(await claimQuestion({ ...base, budget: { defaultDollars: 2 } })).toMatchObject({
       ok: false,
       reason: 'overBudget',
     });
-    expect(
-      db.$client.prepare('select status from questions where id = ?').pluck().get(question.id),
-    ).toBe('queued');
+    expect(await sqlValue('select status from questions where id = ?', question.id)).toBe('queued');
     expect((await claimQuestion({ ...base, budget: { defaultDollars: 3 } })).ok).toBe(true);
   });
 

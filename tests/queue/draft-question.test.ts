@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, getDb } from '@/db/client';
 import { createQuestion, getQuestion } from '@/db/questions';
 import { claimNextQuestion } from '@/db/queue';
 import type { Model } from '@/lib/agent';
 import { addDays, zonedParts } from '@/lib/agent/bakery/calendar';
 import { answerReply, callsReply, noUsage, scriptedModel } from '@/lib/agent/models/scripted';
 import { type DraftSettings, draftClaimedQuestion } from '@/server/drafting/draft-question';
+import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 const limits = { maxTurns: 4, maxTokens: 10_000, maxDollars: 1 };
@@ -23,14 +23,12 @@ const failingModel: Model = {
 
 describe('drafting one claimed question', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
-  let db: Db;
-  const rows = (sql: string, ...args: unknown[]) =>
-    db.$client.prepare(sql).all(...args) as Record<string, unknown>[];
+  const rows = async (sql: string, ...args: unknown[]) =>
+    (await sqlRows(sql, ...args)) as Record<string, unknown>[];
 
   beforeEach(async () => {
     temp = await useTempDatabase();
-    db = await getDb();
-    db.$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
     await createQuestion({
       text: 'How much is a rye loaf?',
       customerName: 'T',
@@ -71,7 +69,7 @@ describe('drafting one claimed question', () => {
       draftText: 'A rye loaf is $9.00.',
     });
     expect(
-      rows(
+      await rows(
         'select model, stop_kind, turns, input_tokens, output_tokens, cost_usd, facts_version from agent_runs',
       ),
     ).toEqual([
@@ -85,7 +83,7 @@ describe('drafting one claimed question', () => {
         facts_version: 1,
       },
     ]);
-    const calls = rows(
+    const calls = await rows(
       'select seq, turn, call_id, tool_name, input, is_error, error_kind from tool_calls order by seq',
     );
     expect(calls).toEqual([
@@ -114,8 +112,8 @@ describe('drafting one claimed question', () => {
     // The question arrived a day and a half ago; the draft is made now.
     const arrived = new Date(Date.now() - 36 * 60 * 60 * 1000);
     const tomorrowThen = addDays(zonedParts(arrived, 'America/New_York').date, 1);
-    db.$client.prepare('update questions set received_at = ?').run(arrived.getTime());
-    db.$client.prepare('update messages set at = ?').run(arrived.getTime());
+    await sqlRun('update questions set received_at = ?', arrived.getTime());
+    await sqlRun('update messages set at = ?', arrived.getTime());
     let clock: { now: Date; askedAt: Date } | undefined;
     const model = scriptedModel([
       callsReply([{ id: 'c1', name: 'opening_hours', input: { day: 'tomorrow' } }]),
@@ -131,7 +129,7 @@ describe('drafting one claimed question', () => {
     expect(outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
     expect(clock?.askedAt.toISOString()).toBe(arrived.toISOString());
     expect(clock?.now.getTime()).toBeGreaterThan(arrived.getTime());
-    const [call] = rows('select result from tool_calls');
+    const [call] = await rows('select result from tool_calls');
     expect(JSON.parse(String(call?.result))).toMatchObject({ date: tomorrowThen });
   });
 
@@ -144,7 +142,7 @@ describe('drafting one claimed question', () => {
       draftText: null,
       lastError: null,
     });
-    expect(rows('select stop_kind, stop_reason from agent_runs')).toEqual([
+    expect(await rows('select stop_kind, stop_reason from agent_runs')).toEqual([
       { stop_kind: 'modelStopped', stop_reason: 'refused' },
     ]);
   });
@@ -162,7 +160,7 @@ describe('drafting one claimed question', () => {
     ]);
     const { question } = await claimAndDraft(settingsWith(() => model));
     expect((await getQuestion({ id: question.id }))?.status).toBe('drafted');
-    expect(rows('select needs_person_reason, needs_person_note from agent_runs')).toEqual([
+    expect(await rows('select needs_person_reason, needs_person_note from agent_runs')).toEqual([
       { needs_person_reason: 'delivery', needs_person_note: 'delivery to an office downtown' },
     ]);
   });
@@ -181,7 +179,7 @@ describe('drafting one claimed question', () => {
     const { outcome } = await claimAndDraft(settingsWith(() => model));
     expect(outcome).toMatchObject({ kind: 'stored', status: 'queued' });
     expect(
-      rows('select stop_kind, turns, input_tokens, output_tokens, cost_usd from agent_runs'),
+      await rows('select stop_kind, turns, input_tokens, output_tokens, cost_usd from agent_runs'),
     ).toEqual([
       { stop_kind: 'failed', turns: 1, input_tokens: 1200, output_tokens: 40, cost_usd: 0.02 },
     ]);
@@ -200,7 +198,7 @@ describe('drafting one claimed question', () => {
       await claimNextQuestion({ owner: 'w1', leaseMs: 30_000, now: new Date() }),
     ).toBeUndefined();
 
-    db.$client.prepare('update questions set not_before = 0').run();
+    await sqlRun('update questions set not_before = 0');
     const second = await claimAndDraft(settingsWith(() => scriptedModel([answerReply('Yes.')])));
     expect(second.question.attempts).toBe(2);
     expect(second.outcome).toMatchObject({ kind: 'stored', status: 'drafted' });
@@ -211,7 +209,7 @@ describe('drafting one claimed question', () => {
       lastError: null,
     });
     expect(
-      rows('select stop_kind, error is not null as has_error from agent_runs order by id'),
+      await rows('select stop_kind, error is not null as has_error from agent_runs order by id'),
     ).toEqual([
       { stop_kind: 'failed', has_error: 1 },
       { stop_kind: 'answered', has_error: 0 },
@@ -222,9 +220,7 @@ describe('drafting one claimed question', () => {
     const first = await claimAndDraft(
       settingsWith(() => scriptedModel([answerReply('Rye is $9.00.')])),
     );
-    db.$client
-      .prepare("update questions set status = 'queued' where id = ?")
-      .run(first.question.id);
+    await sqlRun("update questions set status = 'queued' where id = ?", first.question.id);
     const refusal = scriptedModel([
       { kind: 'stop', reason: 'refused', usage: noUsage, costUsd: 0 },
     ]);
@@ -232,9 +228,9 @@ describe('drafting one claimed question', () => {
     expect(question.id).toBe(first.question.id);
     const stored = await getQuestion({ id: question.id });
     expect(stored).toMatchObject({ status: 'drafted', draftText: 'Rye is $9.00.' });
-    expect(rows('select stop_kind from agent_runs where id = ?', stored?.draftRunId)).toEqual([
-      { stop_kind: 'modelStopped' },
-    ]);
+    expect(await rows('select stop_kind from agent_runs where id = ?', stored?.draftRunId)).toEqual(
+      [{ stop_kind: 'modelStopped' }],
+    );
   });
 
   it('after the last attempt the question is failed with the error kept for staff', async () => {
@@ -264,7 +260,7 @@ describe('drafting one claimed question', () => {
     });
     controller.abort(new Error('shutting down'));
     expect(await drafting).toEqual({ kind: 'aborted' });
-    expect(rows('select count(*) as n from agent_runs')).toEqual([{ n: 0 }]);
+    expect(await rows('select count(*) as n from agent_runs')).toEqual([{ n: 0 }]);
     expect(await getQuestion({ id: question.id })).toMatchObject({
       status: 'drafting',
       leaseOwner: 'w1',

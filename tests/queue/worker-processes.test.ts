@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 type Row = Record<string, number | string | null>;
@@ -10,16 +10,13 @@ type Row = Record<string, number | string | null>;
 describe('drafting worker processes', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   const workers: Spawned[] = [];
-  // The database as the test opened it, so polling reads stay synchronous.
-  let db: Db;
 
-  const all = (sql: string) => db.$client.prepare(sql).all() as Row[];
-  const scalar = (sql: string) => db.$client.prepare(sql).pluck().get() as number;
+  const all = async (sql: string) => (await sqlRows(sql)) as Row[];
+  const scalar = async (sql: string) => (await sqlValue(sql)) as number;
 
   beforeEach(async () => {
     temp = await useTempDatabase();
-    db = await getDb();
-    db.$client.prepare("update questions set status = 'discarded'").run();
+    await sqlRun("update questions set status = 'discarded'");
   });
   afterEach(async () => {
     for (const worker of workers.splice(0)) {
@@ -32,10 +29,10 @@ describe('drafting worker processes', () => {
   const queueEmptied = () =>
     waitUntil(
       'every question has left the queue',
-      () =>
-        scalar(
+      async () =>
+        (await scalar(
           "select count(*) from questions where channel = 'api' and status in ('queued', 'drafting')",
-        ) === 0,
+        )) === 0,
       30_000,
     );
 
@@ -59,16 +56,16 @@ describe('drafting worker processes', () => {
     workers.push(spawnWorker(env), spawnWorker(env));
     await waitUntil(
       'every question is drafted',
-      () => scalar("select count(*) from questions where status = 'drafted'") === 200,
+      async () => (await scalar("select count(*) from questions where status = 'drafted'")) === 200,
       60_000,
     );
-    const perQuestion = all(
+    const perQuestion = await all(
       "select q.id, count(r.id) as runs from questions q left join agent_runs r on r.question_id = q.id where q.channel = 'api' group by q.id",
     );
     expect(perQuestion).toHaveLength(200);
     expect(perQuestion.filter((row) => row.runs !== 1)).toEqual([]);
-    expect(scalar("select count(*) from agent_runs where stop_kind <> 'answered'")).toBe(0);
-    expect(scalar('select count(*) from tool_calls')).toBeGreaterThanOrEqual(200);
+    expect(await scalar("select count(*) from agent_runs where stop_kind <> 'answered'")).toBe(0);
+    expect(await scalar('select count(*) from tool_calls')).toBeGreaterThanOrEqual(200);
 
     // One worker may have drafted the lot before the other finished starting: a signal that
     // came before its handlers would end it by the signal instead of by its own shutdown.
@@ -106,16 +103,16 @@ describe('drafting worker processes', () => {
       const first = spawnWorker(env);
       workers.push(first);
       await waitUntil('the first worker is mid-draft', () => server.requests.length === 1);
-      expect(scalar("select count(*) from questions where status = 'drafting'")).toBe(1);
+      expect(await scalar("select count(*) from questions where status = 'drafting'")).toBe(1);
       killGroup(first, 'SIGKILL');
       expect(await first.exited).toBeNull();
 
       workers.push(spawnWorker(env));
       await waitUntil(
         'the question is drafted',
-        () => scalar("select count(*) from questions where status = 'drafted'") === 1,
+        async () => (await scalar("select count(*) from questions where status = 'drafted'")) === 1,
       );
-      const [question] = all(
+      const [question] = await all(
         "select status, attempts, lease_owner, draft_text from questions where channel = 'api'",
       );
       // Claimed twice (two requests reached the model); the stored draft resets the count.
@@ -125,10 +122,12 @@ describe('drafting worker processes', () => {
         lease_owner: null,
         draft_text: 'Yes, we are open on Saturday from 08:00.',
       });
-      expect(scalar('select count(*) from agent_runs')).toBe(1);
-      expect(scalar("select count(*) from questions where status = 'drafting'")).toBe(0);
+      expect(await scalar('select count(*) from agent_runs')).toBe(1);
+      expect(await scalar("select count(*) from questions where status = 'drafting'")).toBe(0);
       expect(
-        scalar('select count(*) from tool_calls where run_id not in (select id from agent_runs)'),
+        await scalar(
+          'select count(*) from tool_calls where run_id not in (select id from agent_runs)',
+        ),
       ).toBe(0);
       expect(server.requests).toHaveLength(2);
     } finally {
@@ -148,9 +147,9 @@ describe('drafting worker processes', () => {
       expect(await worker.exited).toBe(0);
       expect(Date.now() - signalledAt).toBeLessThan(10_000);
       expect(
-        all("select status, attempts, lease_owner from questions where channel = 'api'"),
+        await all("select status, attempts, lease_owner from questions where channel = 'api'"),
       ).toEqual([{ status: 'queued', attempts: 0, lease_owner: null }]);
-      expect(scalar('select count(*) from agent_runs')).toBe(0);
+      expect(await scalar('select count(*) from agent_runs')).toBe(0);
       expect(worker.output()).toContain('handed back');
     } finally {
       await server.close();
@@ -175,7 +174,7 @@ describe('drafting worker processes', () => {
       );
       workers.push(worker);
       await queueEmptied();
-      const rows = all(`
+      const rows = await all(`
         select q.status, q.last_error, q.draft_text, r.stop_kind, r.stop_reason, r.error
         from questions q join agent_runs r on r.question_id = q.id
         where q.channel = 'api' order by q.received_at`);
@@ -220,7 +219,7 @@ describe('drafting worker processes', () => {
       const env = claudeEnv(server.url, { DRAFT_MAX_ATTEMPTS: '3', CLAUDE_MAX_RETRIES: '0' });
       workers.push(spawnWorker(env));
       await queueEmptied();
-      const rows = all(`
+      const rows = await all(`
         select q.status, q.attempts, q.last_error,
           (select count(*) from agent_runs r where r.question_id = q.id) as runs
         from questions q where q.channel = 'api' order by q.received_at`);
@@ -252,12 +251,13 @@ describe('drafting worker processes', () => {
       workers.push(spawnWorker(env));
       await waitUntil(
         'the question has failed',
-        () =>
-          scalar("select count(*) from questions where channel = 'api' and status = 'failed'") ===
-          1,
+        async () =>
+          (await scalar(
+            "select count(*) from questions where channel = 'api' and status = 'failed'",
+          )) === 1,
         30_000,
       );
-      const [row] = all("select attempts, last_error from questions where channel = 'api'");
+      const [row] = await all("select attempts, last_error from questions where channel = 'api'");
       expect(row).toEqual({
         attempts: 1,
         last_error:

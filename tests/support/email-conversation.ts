@@ -1,7 +1,7 @@
-import { getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
 import { createUser } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
+import { sqlRun } from './sql';
 
 /**
  * A conversation opened by a customer's email, stored the way the inbound mail watcher stores
@@ -24,11 +24,14 @@ export async function emailConversation(input: {
     externalId: input.messageId,
     now: input.now,
   });
-  (await getDb()).$client
-    .prepare(
-      'update messages set email_message_id = ?, email_subject = ?, email_from = ?, email_references = ? where question_id = ?',
-    )
-    .run(input.messageId, input.subject, input.from, input.references ?? null, stored.question.id);
+  await sqlRun(
+    'update messages set email_message_id = ?, email_subject = ?, email_from = ?, email_references = ? where question_id = ?',
+    input.messageId,
+    input.subject,
+    input.from,
+    input.references ?? null,
+    stored.question.id,
+  );
   return stored.question.id;
 }
 
