@@ -260,7 +260,7 @@ describe('conversations', () => {
     const names = async () =>
       (await listThreadForCustomer({ questionId: question.id })).map((m) => m.senderName);
     expect(await names()).toEqual([null, null]);
-    await sqlRun('update bakery set show_staff_names = 1');
+    await sqlRun('update bakery set show_staff_names = true');
     expect(await names()).toEqual([null, 'Sam']);
   });
 

@@ -84,7 +84,7 @@ describe('drafting one claimed question', () => {
       },
     ]);
     const calls = await rows(
-      'select seq, turn, call_id, tool_name, input, is_error, error_kind from tool_calls order by seq',
+      'select seq, turn, call_id, tool_name, input, case when is_error then 1 else 0 end as is_error, error_kind from tool_calls order by seq',
     );
     expect(calls).toEqual([
       {
@@ -209,7 +209,9 @@ describe('drafting one claimed question', () => {
       lastError: null,
     });
     expect(
-      await rows('select stop_kind, error is not null as has_error from agent_runs order by id'),
+      await rows(
+        'select stop_kind, case when error is not null then 1 else 0 end as has_error from agent_runs order by id',
+      ),
     ).toEqual([
       { stop_kind: 'failed', has_error: 1 },
       { stop_kind: 'answered', has_error: 0 },
