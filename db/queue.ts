@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, engineOf, getDb, immediate } from './client';
-import { claimQuestionSkippingLocked, lockedForUpdate } from './dialect/claims';
+import { claimQuestionSkippingLocked, lockedForUpdate, lockStatusCounts } from './dialect/claims';
 import { literalLimit, placeholderFor, prepared } from './prepared';
 import { agentRuns, type Question, questions, toolCalls } from './schema';
 import { budgetToday } from './spending';
@@ -195,6 +195,7 @@ export async function claimQuestion(
     if (await overBudget(input.budget, input.now)) {
       return { ok: false, reason: 'overBudget', question };
     }
+    await lockStatusCounts(db, [question.status, 'drafting']);
     const claimed = await claimStatements(db).lease.get({ id: input.id, ...newLease(input) });
     if (!claimed) return { ok: false, reason: 'notFound' };
     return { ok: true, question: claimed };

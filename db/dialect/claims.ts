@@ -1,7 +1,15 @@
 import 'server-only';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Db, engineOf } from '../client';
-import { emailOutbox, type OutboundEmail, type Question, questions, replies } from '../schema';
+import {
+  emailOutbox,
+  type OutboundEmail,
+  type Question,
+  type QuestionStatus,
+  questionStatusCounts,
+  questions,
+  replies,
+} from '../schema';
 
 /*
  * Claims on PostgreSQL. SQLite has one writer at a time, so its claims read the next row and
@@ -27,6 +35,28 @@ function skipLocked<Q>(query: Q): Q {
 export function lockedForUpdate<Q>(db: Db, query: Q): Q {
   if (engineOf(db) !== 'postgres') return query;
   return (query as unknown as Lockable).for('update') as Q;
+}
+
+/**
+ * PostgreSQL: takes the tab counts' rows a status change is about to move, in one order (by
+ * status name) for every writer. `question_status_counts`' trigger locks the old status's row,
+ * then the new one's; a claim (queued to drafting) and a write the other way (a customer's
+ * message or a retry putting a drafting question back in the queue) would otherwise each hold
+ * the row the other waits for. Writers under the desk's lock take them in this order already
+ * (drafting before failed before queued) or never meet a claim.
+ */
+export async function lockStatusCounts(db: Db, statuses: QuestionStatus[]): Promise<void> {
+  if (engineOf(db) !== 'postgres') return;
+  await lockCounts(db, statuses);
+}
+
+async function lockCounts(tx: Db, statuses: QuestionStatus[]): Promise<void> {
+  const rows = tx
+    .select({ status: questionStatusCounts.status })
+    .from(questionStatusCounts)
+    .where(inArray(questionStatusCounts.status, [...new Set(statuses)]))
+    .orderBy(sql`${questionStatusCounts.status}::text`);
+  await (rows as unknown as Lockable).for('update');
 }
 
 /** A transaction without the desk's write lock: a claim takes only the rows it locks. */
@@ -66,7 +96,7 @@ export async function claimQuestionSkippingLocked(
   const { now } = input;
   return plainTransaction(db, async (tx) => {
     if (input.maxAttempts !== undefined) {
-      const exhausted = skipLocked(
+      const exhausted = await skipLocked(
         tx
           .select({ id: questions.id })
           .from(questions)
@@ -78,18 +108,26 @@ export async function claimQuestionSkippingLocked(
             ),
           ),
       );
-      await tx
-        .update(questions)
-        .set({
-          status: 'failed',
-          leaseOwner: null,
-          leaseToken: null,
-          leaseExpiresAt: null,
-          lastError: input.exhaustedError,
-          updatedAt: now,
-          version: sql`${questions.version} + 1`,
-        })
-        .where(inArray(questions.id, exhausted));
+      if (exhausted.length > 0) {
+        await lockCounts(tx, ['drafting', 'failed']);
+        await tx
+          .update(questions)
+          .set({
+            status: 'failed',
+            leaseOwner: null,
+            leaseToken: null,
+            leaseExpiresAt: null,
+            lastError: input.exhaustedError,
+            updatedAt: now,
+            version: sql`${questions.version} + 1`,
+          })
+          .where(
+            inArray(
+              questions.id,
+              exhausted.map((row) => row.id),
+            ),
+          );
+      }
     }
     if (input.overBudget) return undefined;
     const columns = { id: questions.id, lastMessageAt: questions.lastMessageAt };
@@ -116,6 +154,8 @@ export async function claimQuestionSkippingLocked(
     );
     const next = earlier(queued, abandoned);
     if (!next) return undefined;
+    // Only a queued question changes status (an abandoned one stays drafting).
+    if (next === queued) await lockCounts(tx, ['drafting', 'queued']);
     const [claimed] = await tx
       .update(questions)
       .set({
