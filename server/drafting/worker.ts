@@ -84,7 +84,9 @@ export function startWorker(options: WorkerOptions): Worker {
         log(`slot ${index}: could not claim: ${(error as Error).message}`);
       }
       if (!question) {
-        await idle();
+        // A stop that came while the claim was on its way has already woken the sleepers:
+        // sleeping now would hold the stop up until the poll.
+        if (claiming) await idle();
         continue;
       }
       try {
