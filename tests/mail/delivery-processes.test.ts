@@ -5,7 +5,7 @@ import { sendReply } from '@/db/replies';
 import { resetEnvForTests } from '@/lib/env';
 import { mailOutFromEnv } from '@/server/mail/settings';
 import { emailConversation, staffMember } from '../support/email-conversation';
-import { holdWrites, lockWaitOf } from '../support/other-connection';
+import { holdWrites, lockWaitOf } from '../support/outside-connection';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { sqlRows, sqlRun, sqlValue } from '../support/sql';

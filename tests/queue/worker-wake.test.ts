@@ -3,10 +3,10 @@ import { getDb, otherConnectionsCommitCount } from '@/db/client';
 import { createQuestion } from '@/db/questions';
 import { startWorker, type Worker } from '@/server/drafting/worker';
 import {
-  type OtherConnection,
-  openOtherConnection,
+  type OutsideConnection,
+  openOutsideConnection,
   queueQuestionElsewhere,
-} from '../support/other-connection';
+} from '../support/outside-connection';
 import { onPostgres, useTempDatabase } from '../support/temp-db';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,13 +22,13 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boo
 
 describe('an idle worker and another process’s writes', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
-  let other: OtherConnection;
+  let other: OutsideConnection;
   let worker: Worker | undefined;
 
   beforeEach(async () => {
     temp = await useTempDatabase();
     await getDb();
-    other = await openOtherConnection(temp);
+    other = await openOutsideConnection(temp);
   });
   afterEach(async () => {
     await worker?.stop({ graceMs: 100 });
