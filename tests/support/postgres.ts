@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,26 +49,43 @@ export async function startPostgres(): Promise<Postgres> {
   };
 
   const port = await freePort();
+  const pgCtlStop = [
+    ...(asRoot ? ['runuser', '-u', 'postgres', '--'] : []),
+    join(binDir, 'pg_ctl'),
+    'stop',
+    '-D',
+    dataDir,
+    '-m',
+    'immediate',
+    '-w',
+  ];
+  // A process killed outright (SIGKILL, a hang-up, a runner's timeout) runs no handler of its
+  // own: a watchdog apart from it (its own session, so a Ctrl-C or a process-group kill does
+  // not reach it) stops the server and removes its folder once this process is gone.
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      'owner=$1 data=$2 folder=$3; shift 3; while kill -0 "$owner" 2>/dev/null; do sleep 1; done; [ -f "$data/postmaster.pid" ] && "$@"; rm -rf "$folder"',
+      'postgres-watchdog',
+      String(process.pid),
+      dataDir,
+      dir,
+      ...pgCtlStop,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  watchdog.unref();
   const stop = () => {
     if (existsSync(join(dataDir, 'postmaster.pid'))) {
-      spawnSync(
-        asRoot ? 'runuser' : join(binDir, 'pg_ctl'),
-        [
-          ...(asRoot ? ['-u', 'postgres', '--', join(binDir, 'pg_ctl')] : []),
-          'stop',
-          '-D',
-          dataDir,
-          '-m',
-          'immediate',
-          '-w',
-        ],
-        { stdio: 'ignore' },
-      );
+      const [command = '', ...args] = pgCtlStop;
+      spawnSync(command, args, { stdio: 'ignore' });
     }
     rmSync(dir, { recursive: true, force: true });
+    watchdog.kill();
     process.off('exit', stop);
   };
-  // A test run that dies must not leave a server behind.
+  // A test run that ends, fails or throws stops its server on the way out.
   process.on('exit', stop);
   try {
     run('initdb', [
