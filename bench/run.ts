@@ -12,6 +12,7 @@ import * as inbox from './inbox';
 import * as intake from './intake';
 import * as memory from './memory';
 import * as parallelTools from './parallel-tools';
+import * as postgres from './postgres';
 import * as promptCache from './prompt-cache';
 import { formatReport } from './report';
 import { describeMachine } from './support/machine';
@@ -56,6 +57,11 @@ const benchmarks: { id: number; title: string; run: () => Promise<BenchmarkResul
     run: async () => [await dashboard.run({ size: 'full' })],
   },
   { id: 9, title: 'Email throughput', run: async () => [await email.run({ size: 'full' })] },
+  {
+    id: 12,
+    title: 'PostgreSQL beside SQLite',
+    run: async () => [await postgres.run({ size: 'full' })],
+  },
 ];
 
 async function main(): Promise<void> {

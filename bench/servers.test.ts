@@ -5,6 +5,7 @@ import * as draftToScreen from './draft-to-screen';
 import * as inbox from './inbox';
 import * as intake from './intake';
 import * as memory from './memory';
+import * as postgres from './postgres';
 import { expectFigures } from './support/expect-figures';
 import { ensureBuild } from './support/next-server';
 
@@ -35,5 +36,9 @@ describe('the production-server benchmarks at a tiny size', () => {
 
   it('8. the owner’s dashboard at scale', { timeout: 120_000 }, async () => {
     expectFigures(await dashboard.run({ size: 'tiny' }), 8);
+  });
+
+  it('12. PostgreSQL beside SQLite', { timeout: 420_000 }, async () => {
+    expectFigures(await postgres.run({ size: 'tiny' }), 12);
   });
 });
