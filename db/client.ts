@@ -189,7 +189,7 @@ function connectionOf(db: Db): SqliteConnection | PostgresConnection {
   return connection;
 }
 
-/** Which engine a handle runs on, for the few queries each writes its own way (`db/dialect.ts`). */
+/** Which engine a handle runs on, for the few queries each writes its own way (`db/dialect/`). */
 export function engineOf(db: Db): 'sqlite' | 'postgres' {
   // Not instanceof: each Next.js bundle has its own copy of the classes.
   return connectionOf(db).engine;

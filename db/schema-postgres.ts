@@ -2,11 +2,12 @@ import { pgTableOf } from './columns';
 import * as tables from './tables';
 
 /*
- * The PostgreSQL schema: the same tables as `db/schema.ts`, from the same description
- * (`db/tables.ts`), stored as PostgreSQL stores them (`db/columns.ts`: booleans, instants with
- * their zone, jsonb, bytea, identity ids). drizzle-kit generates drizzle-postgres/ from these
- * exports (`drizzle-postgres.config.ts`); the status counts' triggers and the knowledge search
- * are custom migrations there. The rows have the same TypeScript types as SQLite's.
+ * The PostgreSQL schema: the same tables as `db/schema-sqlite.ts`, from the same description
+ * (`db/tables.ts`), stored as PostgreSQL stores them (`db/columns.ts`: booleans, instants as
+ * bigint milliseconds like SQLite's, jsonb, bytea, identity ids). drizzle-kit generates
+ * drizzle-postgres/ from these exports (`drizzle-postgres.config.ts`); the status counts'
+ * triggers, the knowledge search and the change notices are custom migrations there. The rows
+ * have the same TypeScript types as SQLite's.
  */
 
 export const bakery = pgTableOf(tables.bakery);

@@ -46,7 +46,7 @@ export type {
  * SQLite's otherwise, chosen once as the process starts. Both are built from one description
  * (`db/tables.ts`) with the same names and the same row types, so the query functions are
  * written once against SQLite's types and drizzle writes each engine's SQL from the table it
- * is given. What differs between the engines is named in `db/dialect.ts`.
+ * is given. What differs between the engines is named in `db/dialect/`.
  */
 export const onPostgres = env().DATABASE_URL !== undefined;
 const engine = (onPostgres ? postgres : sqlite) as unknown as typeof sqlite;
