@@ -14,7 +14,7 @@ import * as sqlite from 'drizzle-orm/sqlite-core';
 
 /**
  * The desk's tables are described once (`db/tables.ts`) in the few kinds of column they use, and
- * built from that description for each engine: SQLite (`db/schema.ts`) and PostgreSQL
+ * built from that description for each engine: SQLite (`db/schema-sqlite.ts`) and PostgreSQL
  * (`db/schema-postgres.ts`). Table and column names, enums, nullability, defaults, keys,
  * references and indexes come from the description; only how a kind is stored differs:
  *

@@ -14,7 +14,7 @@ import {
 import { check, col, index, sqlFalse, sqlTrue, table, uniqueIndex } from './columns';
 
 /*
- * The desk's tables, described once for both engines: `db/schema.ts` builds them for SQLite and
+ * The desk's tables, described once for both engines: `db/schema-sqlite.ts` builds them for SQLite and
  * `db/schema-postgres.ts` for PostgreSQL (`db/columns.ts` says how each kind is stored). Names,
  * enums (the domain's, from lib/), nullability, defaults, keys, references, indexes and checks
  * are written here only. A change here is a change to both engines' schemas: run
