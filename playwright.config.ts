@@ -7,10 +7,18 @@ import { claudeDraftScript } from './e2e/support/claude-script';
 // Workers re-evaluate this file; the environment carries the main process's choices to them.
 process.env.E2E_RUN_DIR ??= join(tmpdir(), `bakery-desk-e2e-${process.pid}-${Date.now()}`);
 const runDir = process.env.E2E_RUN_DIR;
-// Tests open the same SQLite file to check what the server wrote.
+// Tests open the same database to check what the server wrote (e2e/support/database.ts): the
+// SQLite file, or in a PostgreSQL run (`npm run test:e2e:postgres`) the database at
+// E2E_DATABASE_URL; the setup-code file is kept beside DATABASE_PATH either way.
 process.env.E2E_DATABASE_PATH = join(runDir, 'desk.db');
 // The second server, which drafts with "Claude" (a fake Messages API), has its own database.
 process.env.E2E_CLAUDE_DATABASE_PATH = join(runDir, 'claude.db');
+/** A server's database settings: its own PostgreSQL database in a PostgreSQL run. */
+const databaseEnv = (path: string, url: string | undefined): Record<string, string> =>
+  url ? { DATABASE_PATH: path, DATABASE_URL: url } : { DATABASE_PATH: path };
+if (process.env.POSTGRES_ADMIN_URL && !process.env.E2E_DATABASE_URL) {
+  throw new Error('A PostgreSQL run gives each server its database: npm run test:e2e:postgres.');
+}
 const fakeScriptPath = join(runDir, 'fake-anthropic-script.json');
 if (!existsSync(runDir)) {
   rmSync(runDir, { recursive: true, force: true });
@@ -76,7 +84,7 @@ export default defineConfig({
         TRUSTED_PROXIES: '127.0.0.1',
         // The public name e2e/intake-api.spec.ts reaches it by, through a "proxy".
         ALLOWED_HOSTS: 'desk.example.com',
-        DATABASE_PATH: process.env.E2E_DATABASE_PATH,
+        ...databaseEnv(process.env.E2E_DATABASE_PATH, process.env.E2E_DATABASE_URL),
         DRAFT_MODEL: 'offline',
         ANTHROPIC_API_KEY: '',
         ANTHROPIC_BASE_URL: '',
@@ -102,7 +110,7 @@ export default defineConfig({
       env: {
         PORT: String(claudePort),
         HOST: '127.0.0.1',
-        DATABASE_PATH: process.env.E2E_CLAUDE_DATABASE_PATH,
+        ...databaseEnv(process.env.E2E_CLAUDE_DATABASE_PATH, process.env.E2E_CLAUDE_DATABASE_URL),
         DRAFT_MODEL: 'claude',
         ANTHROPIC_API_KEY: 'test',
         ANTHROPIC_BASE_URL: `http://127.0.0.1:${fakeAnthropicPort}`,

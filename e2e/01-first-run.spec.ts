@@ -9,7 +9,7 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
   page,
   context,
 }) => {
-  expect(userExists(owner.email), 'this journey needs the fresh database of a full run').toBe(
+  expect(await userExists(owner.email), 'this journey needs the fresh database of a full run').toBe(
     false,
   );
 

@@ -49,8 +49,8 @@ test.describe('the access matrix over HTTP', () => {
     for (const caller of ['anonymous', 'staff', 'owner'] as const) {
       contexts[caller] = await requestFactory.newContext({ baseURL });
     }
-    await signInRequest(contexts.owner, ensureUser(owner));
-    await signInRequest(contexts.staff, ensureUser(staff));
+    await signInRequest(contexts.owner, await ensureUser(owner));
+    await signInRequest(contexts.staff, await ensureUser(staff));
   });
   test.afterAll(async () => {
     for (const context of Object.values(contexts)) await context.dispose();

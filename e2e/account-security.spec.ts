@@ -6,7 +6,7 @@ import {
   SignInCodePage,
   StaffAdminPage,
 } from './pages/account-pages';
-import { openDeskDatabase } from './support/database';
+import { deskRows } from './support/database';
 import { expect, test } from './support/fixtures';
 import { ensureUser, testUser } from './support/users';
 
@@ -17,19 +17,13 @@ function appCode(secret: string, offsetSeconds = 0): string {
   });
 }
 
-function auditActions(email: string): string[] {
-  const db = openDeskDatabase();
-  try {
-    return db
-      .prepare(
-        `select a.action from audit_log a join users u on u.id = a.user_id
-         where u.email = ? and u.removed_at is null order by a.id`,
-      )
-      .pluck()
-      .all(email) as string[];
-  } finally {
-    db.close();
-  }
+async function auditActions(email: string): Promise<string[]> {
+  const rows = await deskRows<{ action: string }>(
+    `select a.action from audit_log a join users u on u.id = a.user_id
+     where u.email = ? and u.removed_at is null order by a.id`,
+    email,
+  );
+  return rows.map((row) => row.action);
 }
 
 test('staff added with a temporary password choose their own at first sign-in', async ({
@@ -86,7 +80,7 @@ test('staff added with a temporary password choose their own at first sign-in', 
   await account.changePassword({ current: temporary, next: 'Tess rolls the rye early' });
   await expect(tessPage).toHaveURL(/\/inbox$/);
   await expect(tessPage.getByRole('heading', { name: 'Inbox' })).toBeVisible();
-  expect(auditActions(tess.email)).toContain('password.change');
+  expect(await auditActions(tess.email)).toContain('password.change');
 
   await new AppHeader(tessPage).signOut();
   await login.signIn({ email: tess.email, password: temporary });
@@ -101,7 +95,7 @@ test('changing the password at /account ends every other session', async ({
   browser,
   signIn,
 }) => {
-  const user = ensureUser(testUser('changing-password'));
+  const user = await ensureUser(testUser('changing-password'));
   await signIn(page, user);
   const elsewhere = await browser.newContext();
   const elsewherePage = await elsewhere.newPage();
@@ -136,7 +130,7 @@ test('changing the password at /account ends every other session', async ({
 });
 
 test('a person signs out one other session, then everywhere', async ({ page, browser, signIn }) => {
-  const user = ensureUser(testUser('signing-out'));
+  const user = await ensureUser(testUser('signing-out'));
   await signIn(page, user);
   const phone = await browser.newContext();
   const phonePage = await phone.newPage();
@@ -153,7 +147,7 @@ test('a person signs out one other session, then everywhere', async ({ page, bro
   await account.goto();
   await expect(account.otherSessions).toHaveCount(1);
   await account.signOutEverywhere();
-  expect(auditActions(user.email)).toContain('sessions.end');
+  expect(await auditActions(user.email)).toContain('sessions.end');
 
   for (const target of [page, phonePage]) {
     await target.goto('/inbox');
@@ -166,7 +160,7 @@ test('an owner turns on two-factor sign-in and signs in with a code, then a reco
   page,
   signIn,
 }) => {
-  const owner = ensureUser(testUser('two-factor-owner', 'owner'));
+  const owner = await ensureUser(testUser('two-factor-owner', 'owner'));
   await signIn(page, owner);
   const account = new AccountPage(page);
   await account.goto();
@@ -174,7 +168,7 @@ test('an owner turns on two-factor sign-in and signs in with a code, then a reco
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const recoveryCodes = await account.confirmTwoFactor(appCode(secret));
   expect(recoveryCodes).toHaveLength(10);
-  expect(auditActions(owner.email)).toContain('twoFactor.enable');
+  expect(await auditActions(owner.email)).toContain('twoFactor.enable');
 
   // A password alone no longer signs in, by the form or by the API.
   const api = await page.request.post('/api/auth/sign-in', {
@@ -207,7 +201,7 @@ test('an owner turns on two-factor sign-in and signs in with a code, then a reco
   await login.signIn(owner);
   await codeStep.enter(first.toUpperCase());
   await expect(page).toHaveURL(/\/admin$/);
-  expect(auditActions(owner.email)).toContain('twoFactor.recoveryCodeUsed');
+  expect(await auditActions(owner.email)).toContain('twoFactor.recoveryCodeUsed');
 
   await header.signOut();
   await login.signIn(owner);
@@ -222,7 +216,7 @@ test('an owner turns on two-factor sign-in and signs in with a code, then a reco
   await page.getByLabel('Code from the app, or a recovery code').fill(third);
   await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
   await expect(page.getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeVisible();
-  expect(auditActions(owner.email)).toContain('twoFactor.disable');
+  expect(await auditActions(owner.email)).toContain('twoFactor.disable');
 
   await header.signOut();
   await login.signIn(owner);

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { addDays } from '../lib/agent/bakery/calendar';
-import { fillInsightsFixtureFile, fixtureRange } from '../tests/support/insights-fixture';
+import { fillInsightsFixture, fixtureRange } from '../tests/support/insights-fixture';
 import { InsightsPage } from './pages/insights-page';
+import { withDeskDatabase } from './support/database';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { ensureUser, owner, staff, type TestUser } from './support/users';
 
@@ -20,14 +20,23 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   // A folder of its own each time: a retried worker runs this again.
   server = await startOwnServer({ name: `dashboard-${Date.now()}`, port });
-  ensureUser(owner, server.databasePath);
-  ensureUser(staff, server.databasePath);
-  const db = new Database(server.databasePath, { readonly: true });
-  const idOf = (user: TestUser) =>
-    db.prepare('select id from users where email = ?').pluck().get(user.email) as number;
-  const people = { staffId: idOf(staff), ownerId: idOf(owner) };
-  db.close();
-  await fillInsightsFixtureFile(server.databasePath, people);
+  await ensureUser(owner, server.database);
+  await ensureUser(staff, server.database);
+  await withDeskDatabase(async (db) => {
+    const idOf = (user: TestUser) =>
+      db.value<number>('select id from users where email = ?', user.email);
+    const people = { staffId: await idOf(staff), ownerId: await idOf(owner) };
+    // One transaction, as the desk's writers make theirs (SQLite's takes the write lock first).
+    await db.run(db.engine === 'sqlite' ? 'begin immediate' : 'begin');
+    await fillInsightsFixture(
+      {
+        insert: (text, ...params) => db.value<number>(`${text} returning id`, ...params),
+        run: (text, ...params) => db.run(text, ...params),
+      },
+      people,
+    );
+    await db.run('commit');
+  }, server.database);
 });
 
 test.afterAll(async () => {

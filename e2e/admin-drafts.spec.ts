@@ -37,7 +37,7 @@ test('croissants added at $3.25: a redraft of the seed question quotes them, the
   signIn,
 }) => {
   await waitForSampleDrafts();
-  const older = sampleDraft('sample-1');
+  const older = await sampleDraft('sample-1');
   expect(older?.draftText).not.toContain('$19.50');
 
   await signIn(page, owner);
@@ -50,11 +50,11 @@ test('croissants added at $3.25: a redraft of the seed question quotes them, the
     description: 'Butter, laminated.',
   });
   await expect(menu.list).toContainText('$3.25');
-  const versionAfterAdd = bakeryFactsVersion();
+  const versionAfterAdd = await bakeryFactsVersion();
 
   // The seed question's draft was written before croissants existed: the inbox says so.
   const question = new QuestionPage(page);
-  await question.open(sampleQuestionId('sample-1'));
+  await question.open(await sampleQuestionId('sample-1'));
   await expect(question.staleNotice).toBeVisible();
   await expect(question.trace).toHaveAttribute('data-stale', 'true');
   await question.staleNotice.getByRole('button', { name: 'Redraft' }).click();
@@ -63,7 +63,7 @@ test('croissants added at $3.25: a redraft of the seed question quotes them, the
   await expect(question.staleNotice).toHaveCount(0);
   await page.getByText('Earlier runs (1)').click();
   await expect(page.getByTestId('earlier-run').getByTestId('run-stale')).toBeVisible();
-  expect(sampleDraft('sample-1')?.factsVersion).toBe(versionAfterAdd);
+  expect((await sampleDraft('sample-1'))?.factsVersion).toBe(versionAfterAdd);
 
   // The same question again, as a customer would ask it.
   const ask = new AskPage(page);
@@ -74,7 +74,7 @@ test('croissants added at $3.25: a redraft of the seed question quotes them, the
   expect(draft.draftText).toMatch(/croissants/i);
   expect(draft.factsVersion).toBe(versionAfterAdd);
   // The stale condition the inbox shows: a run read older facts than the bakery has now.
-  expect(older?.factsVersion).toBeLessThan(bakeryFactsVersion());
+  expect(older?.factsVersion).toBeLessThan(await bakeryFactsVersion());
 
   // Leave the menu as the seed has it, for the specs after this one.
   await menu.goto();
@@ -112,7 +112,7 @@ test('a Saturday closed for a holiday is closed in the next draft for a pickup t
   const after = await waitForDraft(await ask.askAndOpenTicket(question));
   expect(after.draftText).toContain(`We're closed on ${worded}`);
   expect(after.draftText).toContain('(Holiday)');
-  expect(before.factsVersion).toBeLessThan(bakeryFactsVersion());
+  expect(before.factsVersion).toBeLessThan(await bakeryFactsVersion());
 
   await exceptions.goto();
   await exceptions.remove(saturday);

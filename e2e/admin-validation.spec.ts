@@ -1,20 +1,16 @@
 import { pages } from '../tests/access/matrix';
 import { HoursAdminPage, MenuAdminPage, SettingsAdminPage } from './pages/admin-pages';
-import { openDeskDatabase } from './support/database';
+import { withDeskDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 
 /** Everything an invalid save could touch: the facts, their version and the audit log. */
-function factsSnapshot(): string {
-  const db = openDeskDatabase();
-  try {
-    return JSON.stringify(
-      ['bakery', 'menu_items', 'weekly_hours', 'date_exceptions', 'audit_log'].map((table) =>
-        db.prepare(`select * from ${table} order by 1`).all(),
-      ),
-    );
-  } finally {
-    db.close();
-  }
+function factsSnapshot(): Promise<string> {
+  return withDeskDatabase(async (db) => {
+    const tables = ['bakery', 'menu_items', 'weekly_hours', 'date_exceptions', 'audit_log'];
+    const rows = [];
+    for (const table of tables) rows.push(await db.rows(`select * from ${table} order by 1`));
+    return JSON.stringify(rows);
+  });
 }
 
 test.describe('invalid entries show their errors beside the field and change nothing', () => {
@@ -25,7 +21,7 @@ test.describe('invalid entries show their errors beside the field and change not
   test('a price of "abc" and 99 days of notice', async ({ page }) => {
     const menu = new MenuAdminPage(page);
     await menu.goto();
-    const before = factsSnapshot();
+    const before = await factsSnapshot();
     await menu.fillNewItem({ name: 'Croissants', price: 'abc', noticeDays: '99' });
     await menu.submitNewItem({ reachesServer: false });
     const price = menu.addForm.getByLabel('Price (USD)');
@@ -35,13 +31,13 @@ test.describe('invalid entries show their errors beside the field and change not
     await expect(page.locator('#new-noticeDays-error')).toContainText('at most 30');
     await expect(price).toHaveValue('abc');
     await expect(menu.addForm.getByLabel('Name')).toHaveValue('Croissants');
-    expect(factsSnapshot()).toBe(before);
+    expect(await factsSnapshot()).toBe(before);
   });
 
   test('a name already on the menu in other capitals', async ({ page }) => {
     const menu = new MenuAdminPage(page);
     await menu.goto();
-    const before = factsSnapshot();
+    const before = await factsSnapshot();
     await menu.fillNewItem({ name: '  RYE LOAF ', price: '9.50', noticeDays: '1' });
     await menu.submitNewItem();
     await expect(page.locator('#new-name-error')).toHaveText(
@@ -52,13 +48,13 @@ test.describe('invalid entries show their errors beside the field and change not
       'new-name-error',
     );
     await expect(menu.addForm.getByLabel('Price (USD)')).toHaveValue('9.50');
-    expect(factsSnapshot()).toBe(before);
+    expect(await factsSnapshot()).toBe(before);
   });
 
   test('closing before opening', async ({ page }) => {
     const hours = new HoursAdminPage(page);
     await hours.goto();
-    const before = factsSnapshot();
+    const before = await factsSnapshot();
     await hours.setDay('Saturday', { opens: '13:00', closes: '08:00' });
     await hours.save({ reachesServer: false });
     await expect(page.locator('#closes6-error')).toHaveText('Closing must be after opening.');
@@ -67,19 +63,19 @@ test.describe('invalid entries show their errors beside the field and change not
       'closes6-error',
     );
     await expect(page.getByLabel('Saturday opens')).toHaveValue('13:00');
-    expect(factsSnapshot()).toBe(before);
+    expect(await factsSnapshot()).toBe(before);
   });
 
   test('an unknown timezone', async ({ page }) => {
     const settings = new SettingsAdminPage(page);
     await settings.goto();
-    const before = factsSnapshot();
+    const before = await factsSnapshot();
     await page.getByLabel('Timezone').fill('Mars/Olympus_Mons');
     await settings.save({ reachesServer: false });
     await expect(page.locator('#timezone-error')).toContainText('is not a timezone');
     await expect(page.getByLabel('Timezone')).toHaveAttribute('aria-describedby', /timezone-error/);
     await expect(page.getByLabel('Timezone')).toHaveValue('Mars/Olympus_Mons');
-    expect(factsSnapshot()).toBe(before);
+    expect(await factsSnapshot()).toBe(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import { InboxPage, QuestionPage } from './pages/inbox-page';
 import { claudeAnswer, claudeDraftScript, playOnFakeClaude } from './support/claude-script';
-import { openDeskDatabase } from './support/database';
+import { claudeDesk, withDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { ensureUser, staff } from './support/users';
 
@@ -10,14 +10,14 @@ import { ensureUser, staff } from './support/users';
  * here is the one a person starts with Draft now. It has no INTAKE_API_KEY.
  */
 const claudeBaseURL = process.env.E2E_CLAUDE_BASE_URL;
-const claudeDatabase = process.env.E2E_CLAUDE_DATABASE_PATH;
+const claudeDatabase = claudeDesk();
 test.use({ baseURL: claudeBaseURL });
 
 test('a Claude draft streams into the open question, then its trace shows', async ({
   page,
 }, testInfo) => {
   await playOnFakeClaude(claudeDraftScript);
-  await signIn(page, ensureUser(staff, claudeDatabase));
+  await signIn(page, await ensureUser(staff, claudeDatabase));
   const inbox = new InboxPage(page);
   await inbox.open('?group=inProgress&q=Maya');
   await inbox.row('Maya Ortiz').click();
@@ -55,20 +55,14 @@ test('a Claude draft streams into the open question, then its trace shows', asyn
 test('without INTAKE_API_KEY the intake API answers 503 and stores nothing', async ({
   request,
 }) => {
-  const questions = () => {
-    const db = openDeskDatabase(claudeDatabase);
-    try {
-      return db.prepare('select count(*) from questions').pluck().get();
-    } finally {
-      db.close();
-    }
-  };
-  const before = questions();
+  const questions = () =>
+    withDeskDatabase((db) => db.value('select count(*) from questions'), claudeDatabase);
+  const before = await questions();
   const response = await request.post('/api/questions', {
     headers: { authorization: 'Bearer anything' },
     data: { text: 'Are you open?', customer: { name: 'Sam' } },
   });
   expect(response.status()).toBe(503);
   expect(await response.json()).toMatchObject({ error: expect.stringContaining('INTAKE_API_KEY') });
-  expect(questions()).toBe(before);
+  expect(await questions()).toBe(before);
 });

@@ -1,6 +1,6 @@
 import { SettingsAdminPage } from './pages/admin-pages';
 import { playOnFakeClaude } from './support/claude-script';
-import { openDeskDatabase } from './support/database';
+import { claudeDesk, withDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { ensureUser, owner, staff } from './support/users';
 
@@ -8,28 +8,26 @@ import { ensureUser, owner, staff } from './support/users';
  * "Test the model" on the Claude server (playwright.config.ts), whose Messages API is the fake:
  * each outcome the fake can produce shows as a verdict in words, and each press is audited.
  */
-const claudeDatabase = process.env.E2E_CLAUDE_DATABASE_PATH;
+const claudeDatabase = claudeDesk();
 test.use({ baseURL: process.env.E2E_CLAUDE_BASE_URL });
 
-function modelCheckAudits(): { entityId: string; after: string }[] {
-  const db = openDeskDatabase(claudeDatabase);
-  try {
-    return db
-      .prepare(
-        "select entity_id as entityId, after from audit_log where action = 'model.check' order by id",
-      )
-      .all() as { entityId: string; after: string }[];
-  } finally {
-    db.close();
-  }
+/** Each model check's audit row (`after` is its JSON, as text on both engines). */
+function modelCheckAudits(): Promise<{ entityId: string; after: string }[]> {
+  return withDeskDatabase(
+    (db) =>
+      db.rows<{ entityId: string; after: string }>(
+        `select entity_id as "entityId", after from audit_log where action = 'model.check' order by id`,
+      ),
+    claudeDatabase,
+  );
 }
 
 test('an owner tests the model and reads each outcome in words', async ({ page }) => {
-  await signIn(page, ensureUser(owner, claudeDatabase));
+  await signIn(page, await ensureUser(owner, claudeDatabase));
   const settings = new SettingsAdminPage(page);
   await settings.goto();
   await expect(settings.drafter).toHaveText('Drafts are written by Claude (claude-opus-5-5).');
-  const before = modelCheckAudits().length;
+  const before = (await modelCheckAudits()).length;
 
   await playOnFakeClaude([
     {
@@ -81,7 +79,7 @@ test('an owner tests the model and reads each outcome in words', async ({ page }
     await expect(verdict).toHaveAttribute('data-ok', 'false');
   }
 
-  const audits = modelCheckAudits().slice(before);
+  const audits = (await modelCheckAudits()).slice(before);
   expect(audits.map((a) => JSON.parse(a.after).result)).toEqual([
     'works',
     'failed',
@@ -94,7 +92,7 @@ test('an owner tests the model and reads each outcome in words', async ({ page }
 });
 
 test('staff cannot test the model: the settings page is not theirs', async ({ page }) => {
-  await signIn(page, ensureUser(staff, claudeDatabase));
+  await signIn(page, await ensureUser(staff, claudeDatabase));
   const response = await page.goto('/admin/settings');
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('button', { name: 'Test the model' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { AskPage } from './pages/ask-page';
 import { InboxPage, QuestionPage } from './pages/inbox-page';
 import { playOnFakeClaude } from './support/claude-script';
+import { claudeDesk } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { ensureUser, staff } from './support/users';
 
@@ -9,7 +10,7 @@ import { ensureUser, staff } from './support/users';
  * the draft starts when a person asks): the run marks it for a person, and the inbox shows the
  * mark on the list, on the question and in the trace, and filters by it.
  */
-const claudeDatabase = process.env.E2E_CLAUDE_DATABASE_PATH;
+const claudeDatabase = claudeDesk();
 test.use({ baseURL: process.env.E2E_CLAUDE_BASE_URL });
 
 test('a question marked for a person shows its reason and can be filtered', async ({ page }) => {
@@ -41,7 +42,7 @@ test('a question marked for a person shows its reason and can be filtered', asyn
       stop_reason: 'end_turn',
     },
   ]);
-  await signIn(page, ensureUser(staff, claudeDatabase));
+  await signIn(page, await ensureUser(staff, claudeDatabase));
   const inbox = new InboxPage(page);
   await inbox.open(`?group=inProgress&q=${encodeURIComponent(customer)}`);
   await inbox.row(customer).click();

@@ -2,7 +2,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { AskPage } from './pages/ask-page';
 import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
 import { TicketPage } from './pages/ticket-page';
-import { openDeskDatabase } from './support/database';
+import { deskRows } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 
 const FIRST = 'Can I pick up two dozen sourdough rolls on Saturday at 9?';
@@ -15,17 +15,11 @@ async function customerBrowser(browser: Browser, testInfo: TestInfo): Promise<Pa
   return context.newPage();
 }
 
-function runsOf(id: number): { answered_message_id: number; messages_read: number }[] {
-  const db = openDeskDatabase();
-  try {
-    return db
-      .prepare(
-        'select answered_message_id, messages_read from agent_runs where question_id = ? order by id',
-      )
-      .all(id) as { answered_message_id: number; messages_read: number }[];
-  } finally {
-    db.close();
-  }
+function runsOf(id: number): Promise<{ answered_message_id: number; messages_read: number }[]> {
+  return deskRows(
+    'select answered_message_id, messages_read from agent_runs where question_id = ? order by id',
+    id,
+  );
 }
 
 test('a customer writes back on their ticket, the new draft reads the whole thread, and the ticket shows every message in order', async ({
@@ -110,7 +104,7 @@ test('a customer writes back on their ticket, the new draft reads the whole thre
   await expect(question.editor).toHaveValue(/Friday/);
   await expect(question.editor).not.toHaveValue(/Saturday/);
 
-  const runs = runsOf(id);
+  const runs = await runsOf(id);
   expect(runs.map((run) => run.messages_read)).toEqual([1, 3, 5]);
   expect(new Set(runs.map((run) => run.answered_message_id)).size).toBe(3);
   await customer.context().close();

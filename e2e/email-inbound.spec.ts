@@ -6,7 +6,7 @@ import { type SmtpSink, startSmtpSink } from '../tests/support/smtp-sink';
 import { SettingsAdminPage } from './pages/admin-pages';
 import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
 import { TicketPage } from './pages/ticket-page';
-import { openDeskDatabase } from './support/database';
+import { withDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { ensureUser, owner, staff, type TestUser } from './support/users';
@@ -45,8 +45,8 @@ test.beforeAll(async () => {
       HOST: '127.0.0.1',
     },
   });
-  ensureUser(staff, server.databasePath);
-  ensureUser(owner, server.databasePath);
+  await ensureUser(staff, server.database);
+  await ensureUser(owner, server.database);
 });
 
 test.afterAll(async () => {
@@ -64,24 +64,22 @@ async function deskPage(browser: Browser, user: TestUser): Promise<Page> {
   return page;
 }
 
-function messagesOf(id: number): { author: string; channel: string; text: string }[] {
-  const db = openDeskDatabase(server.databasePath);
-  try {
-    return db
-      .prepare('select author, channel, text from messages where question_id = ? order by id')
-      .all(id) as { author: string; channel: string; text: string }[];
-  } finally {
-    db.close();
-  }
+function messagesOf(id: number): Promise<{ author: string; channel: string; text: string }[]> {
+  return withDeskDatabase(
+    (db) =>
+      db.rows<{ author: string; channel: string; text: string }>(
+        'select author, channel, text from messages where question_id = ? order by id',
+        id,
+      ),
+    server.database,
+  );
 }
 
-function statusOf(id: number): string {
-  const db = openDeskDatabase(server.databasePath);
-  try {
-    return db.prepare('select status from questions where id = ?').pluck().get(id) as string;
-  } finally {
-    db.close();
-  }
+function statusOf(id: number): Promise<string> {
+  return withDeskDatabase(
+    (db) => db.value<string>('select status from questions where id = ?', id),
+    server.database,
+  );
 }
 
 test('an email in the mailbox becomes a conversation with a draft; staff send; the customer receives one threaded email with the reply and the ticket link; their emailed answer joins the conversation', async ({
@@ -151,7 +149,7 @@ test('an email in the mailbox becomes a conversation with a draft; staff send; t
   );
   // Stored and drafted again; then the inbox shows it (the page renders what is stored).
   await expect
-    .poll(() => `${messagesOf(id).length} ${statusOf(id)}`, { timeout: 30_000 })
+    .poll(async () => `${(await messagesOf(id)).length} ${await statusOf(id)}`, { timeout: 30_000 })
     .toBe('3 drafted');
   await inbox.open();
   await expect(inbox.row('Ada Lovelace').getByTestId('row-message-count')).toHaveText('3 messages');
@@ -159,7 +157,7 @@ test('an email in the mailbox becomes a conversation with a draft; staff send; t
   await inbox.row('Ada Lovelace').click();
   await expect(question.questionText).toHaveText('Lovely. Can I pick it up on Friday?');
   await expect(question.emailDetails()).toHaveCount(2);
-  expect(messagesOf(id).map((message) => [message.author, message.channel])).toEqual([
+  expect((await messagesOf(id)).map((message) => [message.author, message.channel])).toEqual([
     ['customer', 'email'],
     ['bakery', 'email'],
     ['customer', 'email'],

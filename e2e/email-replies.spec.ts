@@ -37,7 +37,7 @@ test.beforeAll(async () => {
       INTAKE_API_KEY: KEY,
     },
   });
-  ensureUser(staff, server.databasePath);
+  await ensureUser(staff, server.database);
   api = await newRequest.newContext({ baseURL });
 });
 
@@ -65,7 +65,7 @@ async function emailedQuestion(input: {
   });
   expect(response.status(), await response.text()).toBe(201);
   const { id } = (await response.json()) as { id: number };
-  storeAsEmail(server.databasePath, id, {
+  await storeAsEmail(server.database, id, {
     messageId: input.messageId,
     subject: input.subject,
     from: input.email,
@@ -105,7 +105,7 @@ test('staff send a reply: the customer receives one email with the reply, the ti
   expect(emails).toHaveLength(1);
   const email = emails[0]?.email;
   expect(email?.header('subject')).toBe('Re: Rye for Saturday');
-  expect(email?.header('message-id')).toBe(`<${storedMessageId(server.databasePath, id)}>`);
+  expect(email?.header('message-id')).toBe(`<${await storedMessageId(server.database, id)}>`);
   expect(email?.header('in-reply-to')).toBe('<mira-1@customer.example>');
   expect(email?.header('references')).toBe(
     '<first-contact@customer.example> <mira-1@customer.example>',
@@ -172,7 +172,7 @@ test('a refused email shows the mail server’s words, and Resend sends it', asy
   const emails = receivedBy('typo@customer.example');
   expect(emails).toHaveLength(1);
   expect(emails[0]?.email.header('message-id')).toBe(
-    `<${storedMessageId(server.databasePath, id)}>`,
+    `<${await storedMessageId(server.database, id)}>`,
   );
   expect(emails[0]?.email.text).toContain('Yes, cinnamon buns every Sunday from 8:00.');
   await inbox.open();

@@ -20,7 +20,7 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
 async function secondDesk(browser: Browser, testInfo: TestInfo, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const page = await context.newPage();
-  await signIn(page, ensureUser(user));
+  await signIn(page, await ensureUser(user));
   return page;
 }
 
@@ -74,7 +74,7 @@ test('the whole journey: a customer asks, staff review the trace, edit and send;
   await expect(page.getByText('Your text (not sent)')).toHaveCount(0);
   await expect(question.editor).toHaveCount(0);
 
-  const [reply] = repliesFor(id);
+  const [reply] = await repliesFor(id);
   expect(reply).toMatchObject({ text: edited, sent_by_name: staff.name, edited: 1 });
   expect(reply?.edit_distance).toBeGreaterThan(0);
   expect(reply?.run_id).toBe(reply?.draft_run_id);
@@ -115,7 +115,7 @@ test('two people sending at once make one reply; the other is told who sent it a
 
   await expect(mine.ok.or(mine.error)).toBeVisible();
   await expect(theirs.ok.or(theirs.error)).toBeVisible();
-  const replies = repliesFor(id);
+  const replies = await repliesFor(id);
   expect(replies).toHaveLength(1);
   const [winner, loser, loserText] =
     replies[0]?.sent_by_name === staff.name
@@ -136,7 +136,7 @@ test('a double click on send makes one reply', async ({ page, staff }) => {
   await question.startSending();
   await question.confirmButton().dblclick();
   await expect(question.ok).toContainText('Sent.');
-  expect(repliesFor(id)).toHaveLength(1);
+  expect(await repliesFor(id)).toHaveLength(1);
 });
 
 test('saving over a newer version is refused with a clear message, the typed text stays, and sending it needs Keep my text', async ({
@@ -161,14 +161,14 @@ test('saving over a newer version is refused with a clear message, the typed tex
   await mine.saveEdit();
   await expect(mine.error).toContainText('Not saved: someone changed this question');
   await expect(mine.editor).toHaveValue('My careful answer about cinnamon buns.');
-  expect(questionRow(id)?.draft_text).toBe('Their quicker answer.');
+  expect((await questionRow(id))?.draft_text).toBe('Their quicker answer.');
   // The page offers the newer text without forcing it on anyone.
   await expect(page.getByTestId('newer-draft')).toBeVisible();
   // Sending the unsaved text over the colleague's edit needs a choice first.
   await mine.startSending();
   await mine.confirmButton().click();
   await expect(mine.error).toContainText('Not sent: a colleague or a new draft changed');
-  expect(repliesFor(id)).toHaveLength(0);
+  expect(await repliesFor(id)).toHaveLength(0);
   await page.getByRole('button', { name: 'Keep my text' }).click();
   await expect(page.getByTestId('newer-draft')).toHaveCount(0);
   const confirm = await mine.startSending();
@@ -177,7 +177,9 @@ test('saving over a newer version is refused with a clear message, the typed tex
   );
   await mine.confirmButton().click();
   await expect(mine.ok).toContainText('Sent.');
-  expect(repliesFor(id).map((r) => r.text)).toEqual(['My careful answer about cinnamon buns.']);
+  expect((await repliesFor(id)).map((r) => r.text)).toEqual([
+    'My careful answer about cinnamon buns.',
+  ]);
   await other.context().close();
 });
 
@@ -208,7 +210,7 @@ test('an edit by a colleague after the sender confirmed sends nothing; confirmin
   await expect(mine.error).toContainText(
     'Not sent: a colleague or a new draft changed this question after you confirmed.',
   );
-  expect(repliesFor(id)).toHaveLength(0);
+  expect(await repliesFor(id)).toHaveLength(0);
 
   // The colleague's text reaches the sender's editor; a fresh confirmation sends exactly it.
   await expect(mine.editor).toHaveValue(newer);
@@ -216,7 +218,7 @@ test('an edit by a colleague after the sender confirmed sends nothing; confirmin
   await expect(again.getByTestId('confirm-text')).toHaveText(newer);
   await mine.confirmButton().click();
   await expect(mine.ok).toContainText('Sent.');
-  expect(repliesFor(id).map((reply) => reply.text)).toEqual([newer]);
+  expect((await repliesFor(id)).map((reply) => reply.text)).toEqual([newer]);
   await page.goto(ticketPath);
   await expect(page.getByTestId('ticket-reply')).toHaveText(newer);
   await other.context().close();
@@ -362,7 +364,7 @@ test('discard needs a reason, then closes the question for the customer', async 
   await dialog.getByLabel('Why discard it?').fill('Spam');
   await dialog.getByRole('button', { name: 'Discard question' }).click();
   await expect(page.getByTestId('discarded-note')).toHaveText('Discarded: Spam');
-  expect(questionRow(id)?.status).toBe('discarded');
+  expect((await questionRow(id))?.status).toBe('discarded');
   await page.goto(ticketPath);
   await expect(page.getByTestId('ticket-pending')).toContainText('This question is closed');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { countRows, openDeskDatabase } from './support/database';
+import { countRows, deskRows, deskValue } from './support/database';
 
 const KEY = 'e2e-intake-key';
 const auth = { authorization: `Bearer ${KEY}` };
@@ -219,7 +219,7 @@ test.describe('POST /api/questions', () => {
   });
 
   test('20 concurrent requests with one externalId make one question', async ({ request }) => {
-    const before = countRows('questions');
+    const before = await countRows('questions');
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         request.post('/api/questions', {
@@ -233,7 +233,7 @@ test.describe('POST /api/questions', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(19);
     const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json()).id)));
     expect(ids.size).toBe(1);
-    expect(countRows('questions')).toBe(before + 1);
+    expect(await countRows('questions')).toBe(before + 1);
   });
 
   test('the same externalId with a different question is refused, revealing nothing', async ({
@@ -244,7 +244,7 @@ test.describe('POST /api/questions', () => {
       data: { ...good, externalId: 'reused-1' },
     });
     expect(first.status()).toBe(201);
-    const before = countRows('questions');
+    const before = await countRows('questions');
     const other = await request.post('/api/questions', {
       headers: { ...auth, ...json },
       data: {
@@ -257,7 +257,7 @@ test.describe('POST /api/questions', () => {
     const body = await other.json();
     expect(body.ticketUrl).toBeUndefined();
     expect(body.error).toContain('externalId');
-    expect(countRows('questions')).toBe(before);
+    expect(await countRows('questions')).toBe(before);
   });
 
   test('a ticket link survives proxies that send lists in forwarded headers', async ({
@@ -285,14 +285,9 @@ test.describe('POST /api/questions', () => {
     });
     expect(response.status()).toBe(201);
     const { id } = await response.json();
-    const db = openDeskDatabase();
-    try {
-      expect(db.prepare('select text from questions where id = ?').pluck().get(id)).toBe(
-        'Rye loaf on Friday?',
-      );
-    } finally {
-      db.close();
-    }
+    expect(await deskValue('select text from questions where id = ?', id)).toBe(
+      'Rye loaf on Friday?',
+    );
   });
 
   test('a follow-up joins its conversation by threadToken or threadExternalId, idempotently', async ({
@@ -309,7 +304,7 @@ test.describe('POST /api/questions', () => {
     expect(first.status()).toBe(201);
     const opened = await first.json();
     const token = String(opened.ticketUrl).split('/').pop();
-    const questionsBefore = countRows('questions');
+    const questionsBefore = await countRows('questions');
 
     const byToken = await request.post('/api/questions', {
       headers: { ...auth, ...json },
@@ -338,7 +333,7 @@ test.describe('POST /api/questions', () => {
     expect((await byFirstId.json()).id).toBe(opened.id);
 
     // The same message again (a channel retrying) stores nothing and names the same message.
-    const messagesBefore = countRows('messages');
+    const messagesBefore = await countRows('messages');
     const retry = await request.post('/api/questions', {
       headers: { ...auth, ...json },
       data: {
@@ -350,23 +345,19 @@ test.describe('POST /api/questions', () => {
     });
     expect(retry.status()).toBe(200);
     expect((await retry.json()).messageId).toBe(added.messageId);
-    expect(countRows('messages')).toBe(messagesBefore);
-    expect(countRows('questions')).toBe(questionsBefore);
+    expect(await countRows('messages')).toBe(messagesBefore);
+    expect(await countRows('questions')).toBe(questionsBefore);
 
-    const db = openDeskDatabase();
-    try {
-      expect(
-        db
-          .prepare('select author, text from messages where question_id = ? order by id')
-          .all(opened.id),
-      ).toEqual([
-        { author: 'customer', text: 'Two rye loaves on Friday?' },
-        { author: 'customer', text: 'Actually make it Saturday.' },
-        { author: 'customer', text: 'And add a cinnamon bun.' },
-      ]);
-    } finally {
-      db.close();
-    }
+    expect(
+      await deskRows(
+        'select author, text from messages where question_id = ? order by id',
+        opened.id,
+      ),
+    ).toEqual([
+      { author: 'customer', text: 'Two rye loaves on Friday?' },
+      { author: 'customer', text: 'Actually make it Saturday.' },
+      { author: 'customer', text: 'And add a cinnamon bun.' },
+    ]);
     // The customer's page shows the whole thread.
     const ticket = await (await request.get(opened.ticketUrl)).text();
     expect(ticket).toContain('Actually make it Saturday.');
@@ -374,7 +365,10 @@ test.describe('POST /api/questions', () => {
   });
 
   test('an unknown thread is 404 and writes nothing', async ({ request }) => {
-    const before = { questions: countRows('questions'), messages: countRows('messages') };
+    const before = {
+      questions: await countRows('questions'),
+      messages: await countRows('messages'),
+    };
     for (const thread of [
       { threadToken: 'Z'.repeat(32) },
       { threadExternalId: 'no-such-thread' },
@@ -386,14 +380,14 @@ test.describe('POST /api/questions', () => {
       expect(response.status()).toBe(404);
       expect((await response.json()).error).toMatch(/No conversation/);
     }
-    expect(countRows('questions')).toBe(before.questions);
-    expect(countRows('messages')).toBe(before.messages);
+    expect(await countRows('questions')).toBe(before.questions);
+    expect(await countRows('messages')).toBe(before.messages);
   });
 
   for (const bad of badRequests) {
     test(`refuses ${bad.name} with ${bad.status} and writes nothing`, async ({ request }) => {
-      const before = countRows('questions');
-      const messagesBefore = countRows('messages');
+      const before = await countRows('questions');
+      const messagesBefore = await countRows('messages');
       const response = await request.post('/api/questions', {
         headers: bad.headers,
         data: bad.body,
@@ -404,8 +398,8 @@ test.describe('POST /api/questions', () => {
       if (bad.status === 400 && bad.name.match(/text|customer|email|externalId|field|thread/)) {
         expect(Object.keys(body.fieldErrors ?? {})).not.toHaveLength(0);
       }
-      expect(countRows('questions')).toBe(before);
-      expect(countRows('messages')).toBe(messagesBefore);
+      expect(await countRows('questions')).toBe(before);
+      expect(await countRows('messages')).toBe(messagesBefore);
     });
   }
 });

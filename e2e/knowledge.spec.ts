@@ -35,7 +35,7 @@ test('a question nothing answered becomes an entry: the next draft uses and cite
   await ask.open();
   const before = await ask.askAndOpenTicket(parkingQuestion);
   expect((await waitForDraft(before)).draftText).toMatch(/someone from our team/i);
-  expect(draftMark(before)).toBe('other');
+  expect(await draftMark(before)).toBe('other');
 
   // Insights: asked, not answered, with a link that starts the entry from the question.
   await page.goto('/admin/insights');
@@ -71,13 +71,13 @@ test('a question nothing answered becomes an entry: the next draft uses and cite
   expect((await waitForDraft(withEntry)).draftText).toContain(
     'There is free parking behind the shop, on Elm Lane.',
   );
-  expect(draftMark(withEntry)).toBeNull();
+  expect(await draftMark(withEntry)).toBeNull();
   const question = new QuestionPage(page);
-  await question.open(questionIdForTicket(withEntry));
+  await question.open(await questionIdForTicket(withEntry));
   await expect(question.sources).toContainText(`Knowledge: Parking, edited ${today()}`);
   await expect(question.toolCalls('search_knowledge')).toContainText('Elm Lane');
   // The draft written before the entry existed searched the knowledge: it is stale now.
-  await question.open(questionIdForTicket(before));
+  await question.open(await questionIdForTicket(before));
   await expect(question.staleNotice).toBeVisible();
 
   // Switched off, the next draft does not use it, and the draft that did is stale.
@@ -86,8 +86,8 @@ test('a question nothing answered becomes an entry: the next draft uses and cite
   await ask.open();
   const afterOff = await ask.askAndOpenTicket(parkingQuestion);
   expect((await waitForDraft(afterOff)).draftText).not.toContain('Elm Lane');
-  expect(draftMark(afterOff)).toBe('other');
-  await question.open(questionIdForTicket(withEntry));
+  expect(await draftMark(afterOff)).toBe('other');
+  await question.open(await questionIdForTicket(withEntry));
   await expect(question.staleNotice).toBeVisible();
   await expect(question.sources).toContainText('(switched off since)');
 
@@ -109,7 +109,7 @@ test('the example bakery answers delivery from its entry and cites it beside the
   });
   expect((await waitForDraft(ticket)).draftText).toContain('We deliver within 3 miles');
   const question = new QuestionPage(page);
-  await question.open(questionIdForTicket(ticket));
+  await question.open(await questionIdForTicket(ticket));
   await expect(question.sources).toContainText('Knowledge: Delivery radius and fee, edited');
   await expect(page.getByTestId('person-note')).toContainText('Delivery radius and fee');
 });
@@ -130,7 +130,7 @@ test('allergens are recorded on the menu page, checked against the dietary tags,
   expect(sesameDraft.draftText).toContain(
     "It's made in a kitchen that also handles sesame and tree nuts, so it may contain traces of them.",
   );
-  expect(draftMark(sesame)).toBe('allergens');
+  expect(await draftMark(sesame)).toBe('allergens');
   await ask.open();
   const hours = await ask.askAndOpenTicket({
     name: 'Sam Lee',
@@ -138,7 +138,7 @@ test('allergens are recorded on the menu page, checked against the dietary tags,
   });
   await waitForDraft(hours);
   const question = new QuestionPage(page);
-  await question.open(questionIdForTicket(sesame));
+  await question.open(await questionIdForTicket(sesame));
   await expect(question.sources).toContainText('rye loaf (menu), edited');
 
   const menu = new MenuAdminPage(page);
@@ -164,9 +164,9 @@ test('allergens are recorded on the menu page, checked against the dietary tags,
   );
 
   // Only the draft that read the rye loaf is stale; the Saturday hours answer is not.
-  await question.open(questionIdForTicket(sesame));
+  await question.open(await questionIdForTicket(sesame));
   await expect(question.staleNotice).toBeVisible();
-  await question.open(questionIdForTicket(hours));
+  await question.open(await questionIdForTicket(hours));
   await expect(question.editor).toBeVisible();
   await expect(question.staleNotice).toHaveCount(0);
 
@@ -215,9 +215,9 @@ test('a topic the owner always hands to a person is marked for one, even where a
   // The custom cakes entry would say "3 days' notice"; the owner wants a person to answer this.
   expect(draft.draftText).not.toContain('3 days');
   expect(draft.draftText).toMatch(/someone from our team/i);
-  expect(draftMark(ticket)).toBe('other');
+  expect(await draftMark(ticket)).toBe('other');
   const question = new QuestionPage(page);
-  await question.open(questionIdForTicket(ticket));
+  await question.open(await questionIdForTicket(ticket));
   await expect(page.getByTestId('person-note')).toContainText('wedding cakes');
 
   await knowledge.goto();

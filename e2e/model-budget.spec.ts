@@ -1,5 +1,6 @@
 import { CustomerDataAdminPage, modelSpend, SettingsAdminPage } from './pages/admin-pages';
 import { InboxPage, QuestionPage } from './pages/inbox-page';
+import { claudeDesk } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { ensureUser, owner } from './support/users';
 
@@ -7,7 +8,7 @@ import { ensureUser, owner } from './support/users';
  * The daily model budget, on the server that drafts with "Claude" (a fake Messages API; its
  * worker is off, so drafts start only when a person asks). The budget is put back at the end.
  */
-const claudeDatabase = process.env.E2E_CLAUDE_DATABASE_PATH;
+const claudeDatabase = claudeDesk();
 
 test.describe('the daily model budget', () => {
   test.use({ baseURL: process.env.E2E_CLAUDE_BASE_URL });
@@ -15,7 +16,7 @@ test.describe('the daily model budget', () => {
   test('past it, the inbox says why questions wait and a redraft is refused; the owner sees it and raises it', async ({
     page,
   }) => {
-    await signIn(page, ensureUser(owner, claudeDatabase));
+    await signIn(page, await ensureUser(owner, claudeDatabase));
     const settings = new SettingsAdminPage(page);
     await settings.goto();
     await expect(modelSpend(page)).toContainText('Model spend today: $');

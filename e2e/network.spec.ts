@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { type APIRequestContext, expect, request as newRequest, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { LoginPage, SetupPage } from './pages/account-pages';
 import { AskPage } from './pages/ask-page';
+import { type DeskDatabase, withDeskDatabase } from './support/database';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { readSetupCode, setupCodeFileMode } from './support/setup-code';
 import { ensureUser, owner } from './support/users';
@@ -55,17 +55,11 @@ function rawStatus(requestLine: string): Promise<number> {
   });
 }
 
-function readDatabase<T>(read: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
+function readDatabase<T>(read: (db: DeskDatabase) => Promise<T>): Promise<T> {
+  return withDeskDatabase(read, server.database);
 }
 
-const userCount = () =>
-  readDatabase((db) => db.prepare('select count(*) from users').pluck().get());
+const userCount = () => readDatabase((db) => db.value('select count(*) from users'));
 
 test('a fresh install listens on 127.0.0.1 only and prints a one-time setup code', async () => {
   expect(await canConnect('127.0.0.1')).toBe(true);
@@ -99,7 +93,7 @@ test('a page on another host name gets nothing, not even the setup form (DNS reb
   expect(post.status()).toBe(400);
   // The machine's own names still work.
   expect((await api.get('/', { headers: { host: `localhost:${port}` } })).status()).toBe(200);
-  expect(userCount()).toBe(0);
+  expect(await userCount()).toBe(0);
 });
 
 test('creating the owner needs the printed setup code', async ({ browser }) => {
@@ -111,18 +105,18 @@ test('creating the owner needs the printed setup code', async ({ browser }) => {
   await expect(page.locator('#setupCode-error')).toHaveText('Enter the setup code.');
   await setup.createOwner({ ...owner, setupCode: 'AAAA-BBBB-CCCC' });
   await expect(page.locator('#setupCode-error')).toContainText('not the setup code');
-  expect(userCount()).toBe(0);
+  expect(await userCount()).toBe(0);
 
   await setup.createOwner({ ...owner, setupCode: readSetupCode(server.databasePath) });
   await expect(page).toHaveURL(/\/admin$/);
-  expect(userCount()).toBe(1);
+  expect(await userCount()).toBe(1);
   await context.close();
 });
 
 test('malformed, non-form, oversized and odd-method requests get a 4xx, never a 500', async ({
   browser,
 }) => {
-  ensureUser(owner, server.databasePath);
+  await ensureUser(owner, server.database);
   // A real sign-in post, to learn the action's id and headers as a browser sends them.
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
@@ -248,8 +242,8 @@ test('a client’s own X-Forwarded-For is not its address: limits hold however i
     headers: { 'x-forwarded-for': `${'9'.repeat(12_000)}, 203.0.113.1` },
   });
   expect(huge.status()).toBe(429);
-  const longest = readDatabase(
-    (db) => db.prepare('select max(length(key)) from sign_in_failures').pluck().get() as number,
+  const longest = await readDatabase((db) =>
+    db.value<number>('select max(length(key)) from sign_in_failures'),
   );
   expect(longest).toBeLessThan(100);
 

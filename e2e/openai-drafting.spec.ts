@@ -6,7 +6,7 @@ import {
 } from '../tests/support/fake-openai';
 import { SettingsAdminPage } from './pages/admin-pages';
 import { InboxPage, QuestionPage } from './pages/inbox-page';
-import { openDeskDatabase } from './support/database';
+import { withDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { ensureUser, owner, staff } from './support/users';
@@ -52,7 +52,7 @@ const answer =
 test('the settings page names the OpenAI-compatible model and tests it, in words', async ({
   page,
 }) => {
-  await signIn(page, ensureUser(owner, server.databasePath));
+  await signIn(page, await ensureUser(owner, server.database));
   const settings = new SettingsAdminPage(page);
   await settings.goto();
   await expect(settings.drafter).toHaveText(
@@ -92,19 +92,18 @@ test('the settings page names the OpenAI-compatible model and tests it, in words
     await expect(verdict).toHaveAttribute('data-ok', 'false');
   }
 
-  const db = openDeskDatabase(server.databasePath);
-  try {
-    const audits = db
-      .prepare("select entity_id as entityId, after from audit_log where action = 'model.check'")
-      .all() as { entityId: string; after: string }[];
-    expect(audits.map((a) => [a.entityId, JSON.parse(a.after).result])).toEqual([
-      ['gpt-4.1', 'works'],
-      ['gpt-4.1', 'failed'],
-      ['gpt-4.1', 'failed'],
-    ]);
-  } finally {
-    db.close();
-  }
+  const audits = await withDeskDatabase(
+    (db) =>
+      db.rows<{ entityId: string; after: string }>(
+        `select entity_id as "entityId", after from audit_log where action = 'model.check' order by id`,
+      ),
+    server.database,
+  );
+  expect(audits.map((a) => [a.entityId, JSON.parse(a.after).result])).toEqual([
+    ['gpt-4.1', 'works'],
+    ['gpt-4.1', 'failed'],
+    ['gpt-4.1', 'failed'],
+  ]);
 });
 
 test('an OpenAI-compatible draft streams into the open question after two lookups in one turn', async ({
@@ -118,7 +117,7 @@ test('an OpenAI-compatible draft streams into the open question after two lookup
     chunkSize: 6,
     chunkDelayMs: 120,
   });
-  await signIn(page, ensureUser(staff, server.databasePath));
+  await signIn(page, await ensureUser(staff, server.database));
   const inbox = new InboxPage(page);
   await inbox.open('?group=inProgress&q=Maya');
   await inbox.row('Maya Ortiz').click();
@@ -187,7 +186,7 @@ test('a local model with strict schemas off drafts, and its trace says its cost 
         completion_tokens: 20,
       }),
     );
-    ensureUser(staff, desk.databasePath);
+    await ensureUser(staff, desk.database);
     const signedIn = await page.request.post(`${desk.url}/api/auth/sign-in`, {
       data: { email: staff.email, password: staff.password },
     });

@@ -1,5 +1,5 @@
 import { AppHeader, LoginPage } from './pages/account-pages';
-import { openDeskDatabase } from './support/database';
+import { deskValue } from './support/database';
 import { expect, test } from './support/fixtures';
 import { ensureUser, testUser } from './support/users';
 
@@ -17,7 +17,7 @@ const signInFrom = (
 test('five wrong passwords from one address lock that address out of the account', async ({
   browser,
 }) => {
-  const user = ensureUser(testUser('locked-form'));
+  const user = await ensureUser(testUser('locked-form'));
   const context = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.10' },
   });
@@ -38,7 +38,7 @@ test('five wrong passwords from one address lock that address out of the account
 });
 
 test('wrong passwords from many addresses do not lock the owner out', async ({ request }) => {
-  const user = ensureUser(testUser('sprayed-owner', 'owner'));
+  const user = await ensureUser(testUser('sprayed-owner', 'owner'));
   for (let i = 1; i <= 5; i++) {
     const wrong = await signInFrom(request, `198.51.100.${i}`, {
       email: user.email,
@@ -93,16 +93,10 @@ test('a burst of sign-ins is turned away before hashing, not queued behind each 
     expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
   }
   // Only the ones that were hashed are failures; the rest were never counted.
-  const db = openDeskDatabase();
-  try {
-    const failures = db
-      .prepare("select count(*) from sign_in_failures where key like 'account:burst-%'")
-      .pluck()
-      .get();
-    expect(failures).toBe(statuses.filter((s) => s === 401).length);
-  } finally {
-    db.close();
-  }
+  const failures = await deskValue(
+    "select count(*) from sign_in_failures where key like 'account:burst-%'",
+  );
+  expect(failures).toBe(statuses.filter((s) => s === 401).length);
 });
 
 test('an account at its ceiling is locked until an owner unlocks it, all in the audit log', async ({
@@ -112,7 +106,7 @@ test('an account at its ceiling is locked until an owner unlocks it, all in the 
   signIn,
 }) => {
   test.setTimeout(120_000);
-  const user = ensureUser(testUser('ceiling'));
+  const user = await ensureUser(testUser('ceiling'));
   // 50 failures in an hour from ten addresses (five each, the most one address may try).
   for (let round = 0; round < 25; round++) {
     const pair = [0, 1].map((k) => {

@@ -88,7 +88,7 @@ test('staff cannot call an owner action directly', async ({
   await page.unroute('**/admin/staff');
   if (!captured) throw new Error('no action request captured');
   const action = captured;
-  expect(userExists(target.email)).toBe(false);
+  expect(await userExists(target.email)).toBe(false);
 
   const replay = async (context: import('@playwright/test').BrowserContext) => {
     const headers = { ...(await action.allHeaders()) };
@@ -106,18 +106,18 @@ test('staff cannot call an owner action directly', async ({
   const refusedBody = await refused.text();
   expect(refusedBody).toContain('"status":403');
   expect(refusedBody).not.toContain('temporaryPassword');
-  expect(userExists(target.email)).toBe(false);
+  expect(await userExists(target.email)).toBe(false);
   await staffContext.close();
 
   const anonymousContext = await browser.newContext();
   const anonymous = await (await replay(anonymousContext)).text();
   expect(anonymous).toContain('"status":401');
-  expect(userExists(target.email)).toBe(false);
+  expect(await userExists(target.email)).toBe(false);
   await anonymousContext.close();
 
   const accepted = await replay(page.context());
   expect(await accepted.text()).toContain('temporaryPassword');
-  expect(userExists(target.email)).toBe(true);
+  expect(await userExists(target.email)).toBe(true);
 });
 
 test("a removed staff member's open session stops working", async ({
@@ -126,7 +126,7 @@ test("a removed staff member's open session stops working", async ({
   owner,
   signIn,
 }) => {
-  const leaving = ensureUser(testUser('leaving-staff'));
+  const leaving = await ensureUser(testUser('leaving-staff'));
   const leavingContext = await browser.newContext();
   const leavingPage = await leavingContext.newPage();
   await signIn(leavingPage, leaving);

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { fillReleaseDatabase } from '../tests/support/release-data';
+import { withDeskDatabase } from './support/database';
 import { type OwnServer, startOwnServer } from './support/own-server';
 
 /**
  * An operator upgrades: `npm start` on a database the previous release wrote (its own rows and
  * 1,000 more conversations in every state). The server migrates it as it starts, and every
- * customer's old ticket link still opens their conversation over HTTP.
+ * customer's old ticket link still opens their conversation over HTTP. Earlier releases ran on
+ * SQLite only, so this desk is a SQLite file in a PostgreSQL run too (`prepareDatabase`).
  */
 const port = Number(process.env.E2E_PORT ?? 3100) + 6;
 let server: OwnServer;
@@ -28,21 +29,21 @@ test('every ticket link from the previous release opens its conversation after t
   request,
 }) => {
   test.setTimeout(120_000);
-  const db = new Database(server.databasePath, { readonly: true });
-  const questions = new Map(
-    (
-      db.prepare('select id, text, status from questions').all() as {
-        id: number;
-        text: string;
-        status: string;
-      }[]
-    ).map((q) => [String(q.id), q]),
+  const { questions, replies } = await withDeskDatabase(
+    async (db) => ({
+      questions: new Map(
+        (
+          await db.rows<{ id: number; text: string; status: string }>(
+            'select id, text, status from questions',
+          )
+        ).map((q) => [String(q.id), q]),
+      ),
+      replies: await db.rows<{ question_id: number; text: string }>(
+        'select question_id, text from replies',
+      ),
+    }),
+    server.database,
   );
-  const replies = db.prepare('select question_id, text from replies').all() as {
-    question_id: number;
-    text: string;
-  }[];
-  db.close();
   expect(Object.keys(tokens).length).toBeGreaterThan(1000);
   const escaped = (text: string) =>
     text

@@ -27,9 +27,9 @@ export const test = base.extend<{
   signIn: (page: Page, user: TestUser) => Promise<void>;
 }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-  owner: async ({}, use) => use(ensureUser(owner)),
+  owner: async ({}, use) => use(await ensureUser(owner)),
   // biome-ignore lint/correctness/noEmptyPattern: as above.
-  staff: async ({}, use) => use(ensureUser(staff)),
+  staff: async ({}, use) => use(await ensureUser(staff)),
   // biome-ignore lint/correctness/noEmptyPattern: as above.
   signIn: async ({}, use) => use(signIn),
 });

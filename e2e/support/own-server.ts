@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { spawnInGroup } from '../../tests/support/processes';
+import { type DeskDatabaseAt, databaseEnv, e2eOnPostgres } from './database';
 
 export type OwnServer = {
   url: string;
   port: number;
+  /** Its DATABASE_PATH (the SQLite file, or where the setup code is kept on PostgreSQL). */
   databasePath: string;
+  /** Its database, for e2e/support/database.ts. */
+  database: DeskDatabaseAt;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
   stop: () => Promise<void>;
@@ -13,20 +18,30 @@ export type OwnServer = {
 
 /**
  * `npm start` as an operator runs it (`node scripts/start.mjs`, the build already made by the
- * suite's first server) on a fresh database of its own, with only the settings given: no HOST,
- * no TRUSTED_PROXIES unless a test passes them. In its own process group, stopped as a group.
+ * suite's first server) with only the settings given: no HOST, no TRUSTED_PROXIES unless a test
+ * passes them. In its own process group, stopped as a group.
+ *
+ * Its database is fresh and its own (a SQLite file in the run's folder, or in a PostgreSQL run
+ * a new database on the run's server), unless `database` names another server's: then the two
+ * share one desk, as two `npm start` processes on one database do.
  */
 export async function startOwnServer({
   name,
   port,
   env = {},
   prepareDatabase,
+  database,
 }: {
   name: string;
   port: number;
   env?: Record<string, string>;
-  /** Writes the database the server starts on (an earlier release's, say); fresh otherwise. */
+  /**
+   * Writes the SQLite file the server starts on (an earlier release's, say), and keeps this
+   * server on SQLite in a PostgreSQL run too: what it writes is SQLite's.
+   */
   prepareDatabase?: (path: string) => void;
+  /** Another server's database, to share. */
+  database?: DeskDatabaseAt;
 }): Promise<OwnServer> {
   const runDir = process.env.E2E_RUN_DIR;
   if (!runDir)
@@ -35,17 +50,31 @@ export async function startOwnServer({
   mkdirSync(dir, { recursive: true });
   const databasePath = join(dir, 'desk.db');
   prepareDatabase?.(databasePath);
-  // Only the settings given: none of the suite's own HOST, proxies or host names.
+  const at: DeskDatabaseAt =
+    database ??
+    (e2eOnPostgres() && !prepareDatabase
+      ? { path: databasePath, url: await createPostgresDatabase(name) }
+      : { path: databasePath });
+  // Only the settings given: none of the suite's own HOST, proxies, host names or database.
   const { child, output } = spawnInGroup(
     ['scripts/start.mjs', '--no-build'],
     {
       PORT: String(port),
-      DATABASE_PATH: databasePath,
+      ...databaseEnv(at),
       DRAFT_MODEL: 'offline',
       DRAFT_WORKER: 'off',
       ...env,
     },
-    { unset: ['HOST', 'TRUSTED_PROXIES', 'ALLOWED_HOSTS', 'PUBLIC_BASE_URL', 'NODE_ENV'] },
+    {
+      unset: [
+        'HOST',
+        'TRUSTED_PROXIES',
+        'ALLOWED_HOSTS',
+        'PUBLIC_BASE_URL',
+        'NODE_ENV',
+        'DATABASE_URL',
+      ],
+    },
   );
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null) resolve();
@@ -78,5 +107,26 @@ export async function startOwnServer({
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, port, databasePath, output, stop };
+  return { url, port, databasePath: at.path, database: at, output, stop };
+}
+
+/** A new, empty database on the PostgreSQL run's server, named for the server; its URL. */
+export async function createPostgresDatabase(name: string): Promise<string> {
+  const admin = process.env.POSTGRES_ADMIN_URL;
+  if (!admin) throw new Error('POSTGRES_ADMIN_URL is not set: run through test:e2e:postgres.');
+  // A name of its own each time: a retried worker starts its servers again.
+  const database = `e2e_${name.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${Date.now()}`.slice(
+    0,
+    63,
+  );
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`create database ${pg.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${database}`;
+  return url.toString();
 }

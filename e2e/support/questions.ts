@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { openDeskDatabase } from './database';
+import { type DeskDatabaseAt, deskRows, mainDesk, withDeskDatabase } from './database';
 
 /** Asks a question through the intake API (the main server has a key); returns its id and ticket. */
 export async function askByApi(
@@ -17,20 +17,22 @@ export async function askByApi(
 
 type QuestionRow = { status: string; version: number; draft_text: string | null };
 
-export function questionRow(id: number, databasePath?: string): QuestionRow | undefined {
-  const db = openDeskDatabase(databasePath);
-  try {
-    return db.prepare('select status, version, draft_text from questions where id = ?').get(id) as
-      | QuestionRow
-      | undefined;
-  } finally {
-    db.close();
-  }
+export function questionRow(
+  id: number,
+  at: DeskDatabaseAt = mainDesk(),
+): Promise<QuestionRow | undefined> {
+  return withDeskDatabase(
+    (db) =>
+      db.row<QuestionRow>('select status, version, draft_text from questions where id = ?', id),
+    at,
+  );
 }
 
 /** Waits for the server's worker to finish drafting the question. */
-export async function waitForStatus(id: number, status: string, databasePath?: string) {
-  await expect.poll(() => questionRow(id, databasePath)?.status, { timeout: 20_000 }).toBe(status);
+export async function waitForStatus(id: number, status: string, at?: DeskDatabaseAt) {
+  await expect
+    .poll(async () => (await questionRow(id, at))?.status, { timeout: 20_000 })
+    .toBe(status);
 }
 
 export type ReplyRow = {
@@ -42,17 +44,12 @@ export type ReplyRow = {
   draft_run_id: number | null;
 };
 
-export function repliesFor(questionId: number): ReplyRow[] {
-  const db = openDeskDatabase();
-  try {
-    return db
-      .prepare(
-        `select r.text, u.name as sent_by_name, r.edited, r.edit_distance, r.run_id, q.draft_run_id
-         from replies r join users u on u.id = r.sent_by join questions q on q.id = r.question_id
-         where r.question_id = ?`,
-      )
-      .all(questionId) as ReplyRow[];
-  } finally {
-    db.close();
-  }
+/** Each reply sent to the question (`edited` is 1 or 0 on both engines). */
+export function repliesFor(questionId: number): Promise<ReplyRow[]> {
+  return deskRows<ReplyRow>(
+    `select r.text, u.name as sent_by_name, r.edited, r.edit_distance, r.run_id, q.draft_run_id
+     from replies r join users u on u.id = r.sent_by join questions q on q.id = r.question_id
+     where r.question_id = ?`,
+    questionId,
+  );
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { openDeskDatabase } from './database';
+import { type DeskDatabaseAt, databaseEnv, mainDesk, withDeskDatabase } from './database';
 
 export type TestUser = { email: string; password: string; name: string; role: 'owner' | 'staff' };
 
@@ -31,21 +31,22 @@ export function testUser(label: string, role: TestUser['role'] = 'staff'): TestU
   };
 }
 
-export function userExists(email: string, databasePath?: string): boolean {
-  const db = openDeskDatabase(databasePath);
-  try {
-    return db.prepare('select 1 from users where email = ?').get(email) !== undefined;
-  } finally {
-    db.close();
-  }
+export async function userExists(email: string, at: DeskDatabaseAt = mainDesk()): Promise<boolean> {
+  return withDeskDatabase(
+    async (db) => (await db.row('select 1 from users where email = ?', email)) !== undefined,
+    at,
+  );
 }
 
 /**
  * Creates the user with `npm run user:add` against the server's database, unless the email
  * already has an account (then it is reused, so specs can run alone or in any order).
  */
-export function ensureUser(user: TestUser, databasePath = process.env.E2E_DATABASE_PATH): TestUser {
-  if (userExists(user.email, databasePath)) return user;
+export async function ensureUser(
+  user: TestUser,
+  at: DeskDatabaseAt = mainDesk(),
+): Promise<TestUser> {
+  if (await userExists(user.email, at)) return user;
   execFileSync(
     'npm',
     [
@@ -62,9 +63,15 @@ export function ensureUser(user: TestUser, databasePath = process.env.E2E_DATABA
     ],
     {
       input: `${user.password}\n`,
-      env: { ...process.env, DATABASE_PATH: databasePath },
+      // The suite's own DATABASE_URL (a PostgreSQL run's first database) is no server's.
+      env: { ...withoutDatabaseUrl(process.env), ...databaseEnv(at) },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
   return user;
+}
+
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _, ...rest } = env;
+  return rest;
 }

@@ -1,0 +1,94 @@
+import { expect, request as newRequest, test } from '@playwright/test';
+import { AskPage } from './pages/ask-page';
+import { InboxPage } from './pages/inbox-page';
+import { type OwnServer, startOwnServer } from './support/own-server';
+import { ensureUser, staff } from './support/users';
+
+/**
+ * Two app servers on one database, as an operator runs them behind a load balancer: two
+ * `npm start` processes on the same SQLite file, or on the same PostgreSQL database in a
+ * PostgreSQL run. A question that arrives on one shows in the inbox open on the other as it
+ * arrives, through the inbox's live feed (which sees the other process's commit: SQLite's
+ * data_version, PostgreSQL's NOTIFY), with no reload.
+ */
+const base = Number(process.env.E2E_PORT ?? 3100);
+const intakeKey = 'two-servers-key';
+let serverA: OwnServer;
+let serverB: OwnServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // A folder (and database) of its own each time: a retried worker starts them again.
+  const run = Date.now();
+  serverA = await startOwnServer({
+    name: `two-servers-a-${run}`,
+    port: base + 20,
+    env: { INTAKE_API_KEY: intakeKey },
+  });
+  serverB = await startOwnServer({
+    name: `two-servers-b-${run}`,
+    port: base + 21,
+    database: serverA.database,
+  });
+  await ensureUser(staff, serverA.database);
+});
+
+test.afterAll(async () => {
+  await serverB?.stop();
+  await serverA?.stop();
+});
+
+test('a question asked on one server shows live in the inbox open on another server on the same database', async ({
+  browser,
+}) => {
+  // Staff sign in on server B and keep its inbox open (drafting is off on both servers, so the
+  // new questions wait in "In progress").
+  const deskContext = await browser.newContext({ baseURL: serverB.url });
+  const desk = await deskContext.newPage();
+  const signedIn = await desk.request.post('/api/auth/sign-in', {
+    data: { email: staff.email, password: staff.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const inbox = new InboxPage(desk);
+  await inbox.open('?group=inProgress');
+  await expect(inbox.row('Hazel Intake')).toHaveCount(0);
+  await expect(inbox.row('Juniper Walk-in')).toHaveCount(0);
+  // Marks this document: a reload or a navigation would start a new one without it.
+  await desk.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
+  let navigations = 0;
+  desk.on('framenavigated', (frame) => {
+    if (frame === desk.mainFrame()) navigations++;
+  });
+
+  // The intake API on server A.
+  const api = await newRequest.newContext({ baseURL: serverA.url });
+  const asked = await api.post('/api/questions', {
+    headers: { authorization: `Bearer ${intakeKey}` },
+    data: { text: 'Do you bake rye on Sundays?', customer: { name: 'Hazel Intake' } },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  await api.dispose();
+  const hazel = inbox.row('Hazel Intake');
+  await expect(hazel).toHaveCount(1);
+  await expect(hazel).toContainText('Do you bake rye on Sundays?');
+
+  // A customer's /ask form on server A.
+  const customerContext = await browser.newContext({ baseURL: serverA.url });
+  const ask = new AskPage(await customerContext.newPage());
+  await ask.open();
+  await ask.askAndOpenTicket({ name: 'Juniper Walk-in', text: 'Is the seeded loaf vegan?' });
+  await customerContext.close();
+  const juniper = inbox.row('Juniper Walk-in');
+  await expect(juniper).toHaveCount(1);
+  await expect(juniper).toContainText('Is the seeded loaf vegan?');
+
+  // Both arrived in the page as it was: no reload, no navigation.
+  expect(
+    await desk.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
+  expect(navigations).toBe(0);
+  await inbox.waitUntilLive();
+  await deskContext.close();
+});
