@@ -28,13 +28,7 @@ test.beforeAll(async () => {
     const people = { staffId: await idOf(staff), ownerId: await idOf(owner) };
     // One transaction, as the desk's writers make theirs (SQLite's takes the write lock first).
     await db.run(db.engine === 'sqlite' ? 'begin immediate' : 'begin');
-    await fillInsightsFixture(
-      {
-        insert: (text, ...params) => db.value<number>(`${text} returning id`, ...params),
-        run: (text, ...params) => db.run(text, ...params),
-      },
-      people,
-    );
+    await fillInsightsFixture((text, ...params) => db.rows(text, ...params), people);
     await db.run('commit');
   }, server.database);
 });
