@@ -56,6 +56,7 @@ export const COPIED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.signInChallenges, postgresSchema.signInChallenges),
   both(sqliteSchema.recoveryCodes, postgresSchema.recoveryCodes),
   both(sqliteSchema.signInFailures, postgresSchema.signInFailures),
+  both(sqliteSchema.rateLimitHits, postgresSchema.rateLimitHits),
   both(sqliteSchema.auditLog, postgresSchema.auditLog),
   both(sqliteSchema.dataMigrations, postgresSchema.dataMigrations),
 ];

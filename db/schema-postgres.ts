@@ -25,6 +25,7 @@ export const sessions = pgTableOf(tables.sessions);
 export const signInChallenges = pgTableOf(tables.signInChallenges);
 export const recoveryCodes = pgTableOf(tables.recoveryCodes);
 export const signInFailures = pgTableOf(tables.signInFailures);
+export const rateLimitHits = pgTableOf(tables.rateLimitHits);
 export const replies = pgTableOf(tables.replies);
 export const messages = pgTableOf(tables.messages);
 export const ticketTokens = pgTableOf(tables.ticketTokens);

@@ -38,6 +38,7 @@ export const sessions = sqliteTableOf(tables.sessions);
 export const signInChallenges = sqliteTableOf(tables.signInChallenges);
 export const recoveryCodes = sqliteTableOf(tables.recoveryCodes);
 export const signInFailures = sqliteTableOf(tables.signInFailures);
+export const rateLimitHits = sqliteTableOf(tables.rateLimitHits);
 export const replies = sqliteTableOf(tables.replies);
 export const messages = sqliteTableOf(tables.messages);
 export const ticketTokens = sqliteTableOf(tables.ticketTokens);

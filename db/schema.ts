@@ -66,6 +66,7 @@ export const sessions = engine.sessions;
 export const signInChallenges = engine.signInChallenges;
 export const recoveryCodes = engine.recoveryCodes;
 export const signInFailures = engine.signInFailures;
+export const rateLimitHits = engine.rateLimitHits;
 export const replies = engine.replies;
 export const messages = engine.messages;
 export const ticketTokens = engine.ticketTokens;

@@ -378,6 +378,21 @@ export const signInFailures = table(
   (t) => [index('sign_in_failures_key_at').on(t.key, t.at)],
 );
 
+/**
+ * Each message a customer's address sent through the desk's own pages (`/ask`, a ticket's
+ * write-back), kept for the limit's window only: every server on the database counts the same
+ * hits, so a second server is not a second allowance. The key names the limit and the address.
+ */
+export const rateLimitHits = table(
+  'rate_limit_hits',
+  {
+    id: col.id('id'),
+    key: col.text('key').notNull(),
+    at: col.timestamp('at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_at').on(t.key, t.at), index('rate_limit_hits_at').on(t.at)],
+);
+
 /** What a person sent: the one row per question that a customer can read. */
 export const replies = table(
   'replies',

@@ -9,7 +9,8 @@ import { ensureUser, staff } from './support/users';
  * `npm start` processes on the same SQLite file, or on the same PostgreSQL database in a
  * PostgreSQL run. A question that arrives on one shows in the inbox open on the other as it
  * arrives, through the inbox's live feed (which sees the other process's commit: SQLite's
- * data_version, PostgreSQL's NOTIFY), with no reload.
+ * data_version, PostgreSQL's NOTIFY), with no reload. A customer's limit on questions is one
+ * allowance across both servers, not one each.
  */
 const base = Number(process.env.E2E_PORT ?? 3100);
 const intakeKey = 'two-servers-key';
@@ -23,11 +24,13 @@ test.beforeAll(async () => {
   serverA = await startOwnServer({
     name: `two-servers-a-${run}`,
     port: base + 20,
-    env: { INTAKE_API_KEY: intakeKey },
+    // As behind one load balancer on this machine: each customer's address is forwarded.
+    env: { INTAKE_API_KEY: intakeKey, TRUSTED_PROXIES: '127.0.0.1' },
   });
   serverB = await startOwnServer({
     name: `two-servers-b-${run}`,
     port: base + 21,
+    env: { TRUSTED_PROXIES: '127.0.0.1' },
     database: serverA.database,
   });
   await ensureUser(staff, serverA.database);
@@ -86,4 +89,30 @@ test('a question asked on one server shows live in the inbox open on another ser
   ).toBe(true);
   await inbox.waitUntilLive();
   await deskContext.close();
+});
+
+test('a customer limited to ten questions a minute gets ten across both servers, not ten on each', async ({
+  browser,
+}) => {
+  const askOn = async (server: OwnServer) => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.88' },
+    });
+    return { context, ask: new AskPage(await context.newPage()) };
+  };
+  const onA = await askOn(serverA);
+  const onB = await askOn(serverB);
+  for (let i = 1; i <= 10; i++) {
+    const { ask } = i % 2 ? onA : onB;
+    await ask.open();
+    await ask.askAndOpenTicket({ name: 'Busy Both', text: `Question number ${i}` });
+  }
+  for (const { ask } of [onA, onB]) {
+    await ask.open();
+    await ask.ask({ name: 'Busy Both', text: 'One too many' });
+    await expect(ask.status()).toContainText('Please wait');
+  }
+  await onA.context.close();
+  await onB.context.close();
 });

@@ -1,16 +1,20 @@
 import 'server-only';
+import { deleteStaleRateLimitHits } from '@/db/rate-limits';
 import { deleteExpiredSessions } from '@/db/sessions';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Expired sessions are refused whenever they are presented; this also deletes the ones nobody
- * presents again, at start-up and hourly, so the table does not grow for ever.
+ * presents again, at start-up and hourly, so the table does not grow for ever, and customers'
+ * rate limit hits (their addresses) once older than any limit's window.
  */
 export function startSessionSweeper(): void {
   const sweep = async () => {
     try {
-      await deleteExpiredSessions({ now: new Date() });
+      const now = new Date();
+      await deleteExpiredSessions({ now });
+      await deleteStaleRateLimitHits({ now });
     } catch (error) {
       console.error('[sessions] could not delete expired sessions:', error);
     }

@@ -185,6 +185,8 @@ export async function fillWholeDesk(path: string, { questions }: { questions: nu
         failure.run('account:owner@bakery.example', now - n * 60_000);
         failure.run('address:203.0.113.7', now - n * 60_000);
       }
+      const hit = db.prepare('insert into rate_limit_hits (key, at) values (?, ?)');
+      for (let n = 0; n < 3; n++) hit.run('customer:203.0.113.7', now - n * 10_000);
     })();
   } finally {
     db.close();
