@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { numbered } from '../../tests/support/numbered-params';
 
 /**
  * Where a server under test keeps its desk: its DATABASE_PATH (the SQLite file, or on
@@ -150,27 +151,6 @@ async function postgresRows(url: string): Promise<Rows> {
     },
     close: () => client.end(),
   };
-}
-
-/** `?` to `$1, $2, …`, outside quoted strings. */
-function numbered(text: string): string {
-  let n = 0;
-  let quote: string | null = null;
-  let out = '';
-  for (const char of text) {
-    if (quote) {
-      if (char === quote) quote = null;
-      out += char;
-    } else if (char === "'" || char === '"') {
-      quote = char;
-      out += char;
-    } else if (char === '?') {
-      out += `$${++n}`;
-    } else {
-      out += char;
-    }
-  }
-  return out;
 }
 
 export function countRows(

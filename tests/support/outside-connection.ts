@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { numbered } from './sql';
+import { numbered } from './numbered-params';
 import type { TempDatabase } from './temp-db';
 
 /**

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { getDb } from '@/db/client';
+import { numbered } from './numbered-params';
 
 /*
  * Raw SQL against the process's database, on either engine, for tests that look at or change
@@ -36,25 +37,4 @@ export async function sqlRun(text: string, ...params: unknown[]): Promise<void> 
 
 function isPool(client: unknown): client is pg.Pool {
   return typeof (client as pg.Pool).query === 'function' && !('prepare' in (client as object));
-}
-
-/** `?` to `$1, $2, …`, outside quoted strings. */
-export function numbered(text: string): string {
-  let n = 0;
-  let quote: string | null = null;
-  let out = '';
-  for (const char of text) {
-    if (quote) {
-      if (char === quote) quote = null;
-      out += char;
-    } else if (char === "'" || char === '"') {
-      quote = char;
-      out += char;
-    } else if (char === '?') {
-      out += `$${++n}`;
-    } else {
-      out += char;
-    }
-  }
-  return out;
 }
