@@ -87,6 +87,11 @@ const envSchema = z
       publicBaseUrl: env.PUBLIC_BASE_URL,
       allowedHosts: env.ALLOWED_HOSTS,
     });
+    /**
+     * The mailbox server's own authserv-id: only its Authentication-Results headers are
+     * believed (a sender can write any other). Unset, no email's DMARC or SPF is read.
+     */
+    IMAP_AUTHSERV_ID: optionalString,
     if (!hosts.ok) {
       ctx.addIssue({
         code: 'custom',

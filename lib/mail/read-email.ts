@@ -1,6 +1,7 @@
 import EmailReplyParser from 'email-reply-parser';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { cleanLine, cleanText } from '../intake/clean-text';
+import { type SenderVerdict, senderVerdict } from './authentication-results';
 
 /**
  * A customer's email as the desk reads it: who wrote, which messages it answers, and the text
@@ -23,6 +24,8 @@ export type InboundEmail = {
   attachments: EmailAttachment[];
   /** Why the desk must not answer it, or null when it is a customer writing. */
   notAQuestion: NotAQuestion | null;
+  /** DMARC/SPF as the mailbox's own server judged the sender (`IMAP_AUTHSERV_ID`). */
+  senderVerified: SenderVerdict;
 };
 
 export type EmailAttachment = { name: string; size: number };
@@ -140,7 +143,14 @@ function cap(text: string, max: number): { text: string; truncated: boolean } {
  */
 export async function readEmail(
   raw: Buffer,
-  { ownAddresses }: { ownAddresses: readonly string[] },
+  {
+    ownAddresses,
+    authservId,
+  }: {
+    ownAddresses: readonly string[];
+    /** The mailbox server's own authserv-id: only its Authentication-Results are believed. */
+    authservId?: string;
+  },
 ): Promise<ReadEmail> {
   let parsed: ParsedMail;
   try {
@@ -187,6 +197,12 @@ export async function readEmail(
         .filter((part) => part.contentDisposition !== 'inline' || part.filename)
         .map((part) => ({ name: cleanLine(part.filename ?? '') || 'unnamed', size: part.size })),
       notAQuestion: skip,
+      senderVerified: senderVerdict(
+        parsed.headerLines
+          .filter((entry) => entry.key === 'authentication-results')
+          .map((entry) => entry.line.slice(entry.line.indexOf(':') + 1)),
+        authservId,
+      ),
     },
   };
 }

@@ -21,11 +21,15 @@ export function ownAddresses(config = env()): string[] {
  */
 export async function takeEmail(
   raw: Buffer,
-  { own, now = new Date() }: { own: readonly string[]; now?: Date },
+  {
+    own,
+    authservId,
+    now = new Date(),
+  }: { own: readonly string[]; authservId?: string; now?: Date },
 ): Promise<StoredEmail> {
   let read: Awaited<ReturnType<typeof readEmail>>;
   try {
-    read = await readEmail(raw, { ownAddresses: own });
+    read = await readEmail(raw, { ownAddresses: own, authservId });
   } catch (error) {
     read = {
       readable: false,
@@ -79,14 +83,24 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  */
 async function takeUnseen(
   client: ImapFlow,
-  { own, doneFolder, log }: { own: readonly string[]; doneFolder: string | undefined; log: Log },
+  {
+    own,
+    authservId,
+    doneFolder,
+    log,
+  }: {
+    own: readonly string[];
+    authservId: string | undefined;
+    doneFolder: string | undefined;
+    log: Log;
+  },
 ): Promise<void> {
   const uids = (await client.search({ seen: false }, { uid: true })) || [];
   for (const uid of uids.sort((a, b) => a - b)) {
     const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
     const source = message === false ? undefined : message.source;
     if (!source) continue;
-    const stored = await takeEmail(source, { own });
+    const stored = await takeEmail(source, { own, authservId });
     if (!stored.duplicate) {
       const { outcome, reason, questionId } = stored.row;
       log(
@@ -164,7 +178,10 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
       );
       while (!stopping.signal.aborted && client.usable) {
         news = false;
-        await withDeadline(takeUnseen(client, { own, doneFolder, log }), PASS_DEADLINE_MS);
+        await withDeadline(
+          takeUnseen(client, { own, authservId: config.IMAP_AUTHSERV_ID, doneFolder, log }),
+          PASS_DEADLINE_MS,
+        );
         await recordMailChannelOk({ name: 'imap', now: new Date() });
         if (news) continue;
         let timer: ReturnType<typeof setTimeout> | undefined;
