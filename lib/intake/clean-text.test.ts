@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLine, cleanText } from './clean-text';
+import { cleanLine, cleanText, storableStrings, storableText } from './clean-text';
 
 describe('cleanText', () => {
   it.each([
@@ -27,5 +27,48 @@ describe('cleanText', () => {
 describe('cleanLine', () => {
   it('folds newlines and runs of spaces into one space', () => {
     expect(cleanLine(' Maya \n  Ortiz ')).toBe('Maya Ortiz');
+  });
+});
+
+describe('storableText', () => {
+  it('removes NUL and the other C0 controls but keeps tab and newline', () => {
+    expect(storableText('a\u0000b\u0001c\td\ne\u001Ff\u000Bg')).toBe('abc\td\nefg');
+  });
+
+  it('turns lone carriage returns and CRLF into newlines', () => {
+    expect(storableText('one\r\ntwo\rthree')).toBe('one\ntwo\nthree');
+  });
+
+  it('replaces unpaired surrogates and keeps pairs', () => {
+    expect(storableText('a\uD800b\uDC00c🥐\uDBFF')).toBe('a\uFFFDb\uFFFDc🥐\uFFFD');
+    expect(storableText('🥐').length).toBe(2);
+  });
+
+  it('leaves everything else as sent: ids, spaces, invisible characters', () => {
+    expect(storableText('  <id\u200B@x>  ')).toBe('  <id\u200B@x>  ');
+  });
+
+  it('gives text every engine stores: well formed, no NUL', () => {
+    for (const input of ['\u0000', '\uD83E', 'x\uDD50\u0000y']) {
+      const out = storableText(input);
+      expect(out.isWellFormed()).toBe(true);
+      expect(out).not.toContain('\u0000');
+    }
+  });
+});
+
+describe('storableStrings', () => {
+  it('cleans every string inside objects and arrays and leaves other values alone', () => {
+    const raw = Buffer.from('keep\u0000');
+    expect(
+      storableStrings({ a: 'x\u0000', b: ['y\uD800', { c: 'z\u0007' }], n: 4, t: true, raw }),
+    ).toEqual({ a: 'x', b: ['y\uFFFD', { c: 'z' }], n: 4, t: true, raw });
+  });
+});
+
+describe('cleanText and cleanLine on invalid text', () => {
+  it('remove NUL and replace unpaired surrogates', () => {
+    expect(cleanText('Ada\u0000 \uDC00')).toBe('Ada \uFFFD');
+    expect(cleanLine('Ada\u0000\nLovelace\uD800')).toBe('Ada Lovelace\uFFFD');
   });
 });

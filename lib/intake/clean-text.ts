@@ -37,8 +37,43 @@ function dropUnseen(text: string): string {
   return kept;
 }
 
+/** Halves of surrogate pairs with no other half: no database stores them as text. */
+const UNPAIRED_SURROGATE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+const C0_BUT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000B-\u001F]/g;
+
+/**
+ * The one gate every text from outside passes before it is stored or searched: line ends as
+ * newlines, NUL and the other C0 controls but tab and newline removed, unpaired surrogates made
+ * U+FFFD. PostgreSQL refuses a NUL in text and SQLite would keep it, so both engines get the
+ * same text only when it is gone first. Nothing else changes: ids and addresses stay as sent.
+ */
+export function storableText(raw: string): string {
+  return raw
+    .replace(/\r\n?/g, '\n')
+    .replace(C0_BUT_TAB_AND_NEWLINE, '')
+    .replace(UNPAIRED_SURROGATE, '\uFFFD');
+}
+
+/** Every string inside a value from outside (parsed JSON, a read email) through storableText. */
+export function storableStrings<T>(value: T): T {
+  if (typeof value === 'string') return storableText(value) as T;
+  if (Array.isArray(value)) return value.map((item) => storableStrings(item)) as T;
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, storableStrings(item)]),
+    ) as T;
+  }
+  return value;
+}
+
 export function cleanText(raw: string): string {
-  return dropUnseen(raw.normalize('NFC').replace(/\r\n?/g, '\n'))
+  return dropUnseen(storableText(raw).normalize('NFC'))
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
