@@ -31,6 +31,7 @@ export const messages = pgTableOf(tables.messages);
 export const ticketTokens = pgTableOf(tables.ticketTokens);
 export const emailOutbox = pgTableOf(tables.emailOutbox);
 export const inboundEmails = pgTableOf(tables.inboundEmails);
+export const inboundEmailAttempts = pgTableOf(tables.inboundEmailAttempts);
 export const mailChannels = pgTableOf(tables.mailChannels);
 export const auditLog = pgTableOf(tables.auditLog);
 export const dataMigrations = pgTableOf(tables.dataMigrations);

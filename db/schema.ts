@@ -23,6 +23,7 @@ export type {
   Bakery,
   DateException,
   FactChange,
+  InboundEmailAttempt,
   InboundEmailRow,
   KnowledgeEntry,
   MailChannel,
@@ -72,6 +73,7 @@ export const messages = engine.messages;
 export const ticketTokens = engine.ticketTokens;
 export const emailOutbox = engine.emailOutbox;
 export const inboundEmails = engine.inboundEmails;
+export const inboundEmailAttempts = engine.inboundEmailAttempts;
 export const mailChannels = engine.mailChannels;
 export const auditLog = engine.auditLog;
 export const dataMigrations = engine.dataMigrations;

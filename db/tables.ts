@@ -184,6 +184,16 @@ export const questions = table(
     version: col.int('version').notNull().default(1),
     /** When the retention period erased the customer's name, email and texts. */
     erasedAt: col.timestamp('erased_at'),
+    /**
+     * The conversation an email of this one named (In-Reply-To, References or a ticket
+     * reference) while coming from another address: it opened its own conversation instead, and
+     * staff may merge it by hand.
+     */
+    mentionsQuestionId: col.int('mentions_question_id'),
+    /** An email of this conversation failed DMARC or SPF by the mailbox server's own check. */
+    senderNotVerified: col.bool('sender_not_verified').notNull().default(false),
+    /** Staff merged this conversation into that one: its messages live there now. */
+    mergedIntoId: col.int('merged_into_id'),
   },
   (t) => [
     index('questions_status_received').on(t.status, t.receivedAt),
@@ -453,7 +463,8 @@ export const messages = table(
   },
   (t) => [
     index('messages_question').on(t.questionId, t.id),
-    uniqueIndex('messages_channel_external_id').on(t.channel, t.externalId),
+    // The sender's id names a message within its thread: another thread's same id is another message.
+    uniqueIndex('messages_question_channel_external_id').on(t.questionId, t.channel, t.externalId),
     uniqueIndex('messages_reply').on(t.replyId),
     uniqueIndex('messages_email_message_id').on(t.emailMessageId),
   ],
@@ -573,6 +584,18 @@ export const inboundEmails = table(
     uniqueIndex('inbound_emails_message').on(t.messageId),
   ],
 );
+
+/**
+ * Emails of the mailbox that failed to be taken, by the mailbox path, its UIDVALIDITY and the
+ * UID: each failure is counted, so one email that keeps failing is kept as failed after a few
+ * attempts instead of being tried at every pass.
+ */
+export const inboundEmailAttempts = table('inbound_email_attempts', {
+  key: col.text('key').primaryKey(),
+  attempts: col.int('attempts').notNull().default(0),
+  lastError: col.text('last_error'),
+  lastAttemptAt: col.timestamp('last_attempt_at').notNull(),
+});
 
 /**
  * How each mail server answered last: written by the workers that talk to them, read by the

@@ -24,13 +24,15 @@ export type Channel = (typeof channels)[number];
 
 /**
  * What became of an email taken from the mailbox: it opened a conversation, joined one, is no
- * question (an auto-reply, a bounce, a list, the desk's own), or could not be read (kept for staff).
+ * question (an auto-reply, a bounce, a list, the desk's own), could not be read, or was too large
+ * to fetch (both kept for staff).
  */
 export const inboundEmailOutcomes = [
   'question',
   'follow-up',
   'not a question',
   'unreadable',
+  'too large',
 ] as const;
 export type InboundEmailOutcome = (typeof inboundEmailOutcomes)[number];
 
