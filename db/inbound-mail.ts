@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
+import { sameAddress } from '@/lib/mail/address';
 import type { ReadEmail } from '@/lib/mail/read-email';
 import { SAME_SUBJECT_WINDOW_MS, subjectKey, ticketReferenceIn } from '@/lib/mail/thread';
 import { type Db, getDb, immediate } from './client';
@@ -28,14 +29,48 @@ export type StoredEmail = {
 const UNREADABLE_TEXT =
   '(This email could not be read. Its original is kept with the conversation.)';
 
-/** A conversation an email continues: one of its messages is named, or its reference and sender. */
+/**
+ * Where an email goes: the conversation it continues (`join`), or, when it named one it may not
+ * join, that one (`mentions`), so its own new conversation says so for staff.
+ */
+type Placement = { join?: Question; mentions?: Question };
+
+/** A conversation merged by staff lives on in the one it was merged into. */
+async function current(db: Db, id: number): Promise<Question | undefined> {
+  let next: number | null = id;
+  for (let hops = 0; next !== null && hops < 10; hops += 1) {
+    const [found] = await db.select().from(questions).where(eq(questions.id, next)).limit(1);
+    if (!found || found.erasedAt !== null) return undefined;
+    if (found.mergedIntoId === null) return found;
+    next = found.mergedIntoId;
+  }
+  return undefined;
+}
+
+/**
+ * The conversation an email continues: one whose message it names (In-Reply-To, then the
+ * newest References), whose ticket reference its subject carries, or whose recent email had the
+ * same subject. Each joins only when the sender is that conversation's customer and the
+ * mailbox's server did not fail the sender's DMARC or SPF: Message-IDs travel in every forward
+ * and anyone can type "[Ticket #42]", so naming a conversation must never be enough to write
+ * into it (and have the next reply sent with its link). What was named but not joined is
+ * returned as `mentions`.
+ */
 async function findConversation(
   db: Db,
   email: Extract<ReadEmail, { readable: true }>['email'],
   now: Date,
-): Promise<Question | undefined> {
-  const open = (question: Question | undefined) =>
-    question && question.erasedAt === null ? question : undefined;
+): Promise<Placement> {
+  const verified = email.senderVerified !== 'fail';
+  const mayJoin = (question: Question) =>
+    verified && sameAddress(question.customerEmail, email.fromAddress);
+  let mentions: Question | undefined;
+  const consider = (question: Question | undefined): Question | undefined => {
+    if (!question) return undefined;
+    if (mayJoin(question)) return question;
+    mentions ??= question;
+    return undefined;
+  };
   if (email.answers.length > 0) {
     const named = await db
       .select({ questionId: messages.questionId, emailMessageId: messages.emailMessageId })
@@ -45,25 +80,17 @@ async function findConversation(
     for (const id of email.answers) {
       const hit = named.find((row) => row.emailMessageId === id);
       if (!hit) continue;
-      const [found] = await db
-        .select()
-        .from(questions)
-        .where(eq(questions.id, hit.questionId))
-        .limit(1);
-      const question = open(found);
-      if (question) return question;
+      const join = consider(await current(db, hit.questionId));
+      if (join) return { join };
     }
   }
-  // A reference in the subject counts only from the conversation's own customer: anyone can
-  // type "[Ticket #42]", and writing into someone else's conversation must not be that easy.
   const reference = ticketReferenceIn(email.subject);
   if (reference !== null) {
-    const [found] = await db.select().from(questions).where(eq(questions.id, reference)).limit(1);
-    const question = open(found);
-    if (question && question.customerEmail?.toLowerCase() === email.fromAddress) return question;
+    const join = consider(await current(db, reference));
+    if (join) return { join };
   }
   const key = subjectKey(email.subject);
-  if (key === '') return undefined;
+  if (key === '' || !verified) return { mentions };
   const recent = await db
     .select({ questionId: messages.questionId, subject: messages.emailSubject })
     .from(messages)
@@ -79,15 +106,11 @@ async function findConversation(
     .limit(50);
   for (const row of recent) {
     if (subjectKey(row.subject ?? '') !== key) continue;
-    const [found] = await db
-      .select()
-      .from(questions)
-      .where(eq(questions.id, row.questionId))
-      .limit(1);
-    const question = open(found);
-    if (question) return question;
+    // Only the customer's own conversation: the same subject in another's is no mention.
+    const question = await current(db, row.questionId);
+    if (question && mayJoin(question)) return { join: question };
   }
-  return undefined;
+  return { mentions };
 }
 
 async function openConversation(
@@ -98,6 +121,8 @@ async function openConversation(
     customerEmail: string | null;
     now: Date;
     failed?: string;
+    mentionsQuestionId?: number | null;
+    senderNotVerified?: boolean;
   },
 ): Promise<Question> {
   // The customer never sees this token: their link comes with the first emailed reply.
@@ -114,6 +139,8 @@ async function openConversation(
       receivedAt: values.now,
       lastMessageAt: values.now,
       updatedAt: values.now,
+      mentionsQuestionId: values.mentionsQuestionId ?? null,
+      senderNotVerified: values.senderNotVerified ?? false,
     })
     .returning();
   if (!question) throw new Error('The conversation could not be stored.');
@@ -240,7 +267,7 @@ export async function storeInboundEmail({
       emailFrom: email.fromAddress,
       emailReferences: email.references.length > 0 ? email.references.join(' ') : null,
     };
-    const conversation = await findConversation(tx, email, now);
+    const { join: conversation, mentions } = await findConversation(tx, email, now);
     if (conversation) {
       const { message } = await appendCustomerMessage(tx, conversation, emailFields);
       return keep({
@@ -256,6 +283,8 @@ export async function storeInboundEmail({
       customerName: email.fromName,
       customerEmail: email.fromAddress,
       now,
+      mentionsQuestionId: mentions?.id ?? null,
+      senderNotVerified: email.senderVerified === 'fail',
     });
     const message = await insertMessage(tx, {
       questionId: question.id,

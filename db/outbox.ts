@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { sameAddress } from '@/lib/mail/address';
 import { newMessageId, replySubject, threadingFor } from '@/lib/mail/compose';
 import { type Db, engineOf, getDb, immediate } from './client';
 import { claimEmailSkippingLocked } from './dialect/claims';
@@ -26,9 +27,15 @@ import { addTicketToken } from './ticket-tokens';
 /** Set when replies also go out by email: the desk's From address decides the Message-ID's domain. */
 export type MailOut = { domain: string; from: string };
 
-/** Where the reply goes and how it threads: the customer's last email, else their address. */
+/**
+ * Where the reply goes and how it threads: always the conversation's customer address of record
+ * (changed only by staff, on a merge), never a later email's From, which anyone can write. It
+ * threads under the newest email that address sent.
+ */
 async function recipient(db: Db, question: Question) {
-  const [lastEmail] = await db
+  const to = question.customerEmail;
+  if (!to) return undefined;
+  const emails = await db
     .select()
     .from(messages)
     .where(
@@ -39,9 +46,9 @@ async function recipient(db: Db, question: Question) {
       ),
     )
     .orderBy(desc(messages.id))
-    .limit(1);
-  const to = lastEmail?.emailFrom ?? question.customerEmail;
-  return to ? { to, lastEmail } : undefined;
+    .limit(50);
+  const lastEmail = emails.find((message) => sameAddress(message.emailFrom, to));
+  return { to, lastEmail };
 }
 
 export type QueuedEmail = {

@@ -15,3 +15,20 @@ export function mailboxAddress(line: string): string | undefined {
 export function addressDomain(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
+
+/**
+ * An address as the desk compares senders: Unicode in its compatibility form (NFKC, so a
+ * full-width or ligature spelling is the same address) and lower case, trimmed. Local parts
+ * are case-sensitive in theory; no mail provider treats them so, and a customer writing once
+ * as `Ada@` and once as `ada@` is one customer.
+ */
+export function comparableAddress(address: string): string {
+  return address.normalize('NFKC').toLowerCase().normalize('NFKC').trim();
+}
+
+/** Whether two addresses are the same customer's; an absent one is nobody's. */
+export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  const left = comparableAddress(a);
+  return left !== '' && left === comparableAddress(b);
+}
