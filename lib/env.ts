@@ -67,6 +67,14 @@ const envSchema = z
     // A shop computer: one working day from sign-in, and half an hour left unattended.
     SESSION_MAX_HOURS: positiveInt(12),
     SESSION_IDLE_MINUTES: positiveInt(30),
+    /**
+     * Signs device cookies (lib/auth/device-cookie.ts); servers sharing a database should share
+     * it. Unset, a random key is kept beside the database (`<DATABASE_PATH>-device-key`, 0600).
+     */
+    DEVICE_COOKIE_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, { message: 'use at least 32 characters' }).optional(),
+    ),
     ALLOWED_HOSTS: optionalString,
     TRUSTED_PROXIES: optionalString,
     // Email: replies go out through SMTP_URL from MAIL_FROM; customers' emails come in from

@@ -6,6 +6,7 @@ import {
   withdrawSignInAttempt,
 } from '@/db/sign-in-failures';
 import { findActiveUserByEmail, type UserSummary, upgradePasswordHash } from '@/db/users';
+import { deviceFailureKey, deviceNonceFor } from '@/lib/auth/device-cookie';
 import { HashGate, PASSWORD_HASH_LIMITS } from '@/lib/auth/hash-gate';
 import {
   hashPassword,
@@ -14,6 +15,8 @@ import {
   verifyPassword,
 } from '@/lib/auth/password-hash';
 import {
+  DEVICE_SIGN_IN_LIMIT,
+  judgeOneLimit,
   judgeSignInLimit,
   SIGN_IN_BUSY,
   SIGN_IN_LIMITS,
@@ -21,11 +24,12 @@ import {
   type SignInLimitKind,
   signInFailureKeys,
 } from '@/lib/auth/sign-in-limit';
+import { deviceCookieKey } from './device-key';
 
 export type SignInAttempt =
   | { ok: true; user: UserSummary }
   | { ok: false; kind: 'invalid' }
-  | { ok: false; kind: 'limited'; limit: SignInLimitKind; retryAfterSeconds: number }
+  | { ok: false; kind: 'limited'; limit: SignInLimitKind | 'device'; retryAfterSeconds: number }
   | { ok: false; kind: 'busy'; retryAfterSeconds: number };
 
 const shared = globalThis as unknown as { __passwordHashGate?: HashGate };
@@ -36,25 +40,21 @@ shared.__passwordHashGate ??= new HashGate(PASSWORD_HASH_LIMITS);
  */
 export const passwordHashGate: HashGate = shared.__passwordHashGate;
 
-/**
- * Checks an email and password, limited per account and address pair, per address, and by a
- * ceiling per account (lib/auth/sign-in-limit.ts). Each attempt is counted before its password is
- * checked, so parallel guesses cannot outrun the limits; a limited attempt is refused without
- * checking the password and is not itself counted, and neither is one the hash gate turns away.
- */
-export async function attemptSignIn({
+type Reservation =
+  | { ok: true; ids: number[]; reachesCeiling: boolean; clearOnSuccess: string[] }
+  | { ok: false; limit: SignInLimitKind | 'device'; retryAfterSeconds: number };
+
+/** An unknown device: per account and address, per address, and the account's ceiling. */
+async function reserveFromUnknownDevice({
   email,
-  password,
   address,
+  now,
 }: {
   email: string;
-  password: string;
-  /** The client's address key (server/client-address.ts). */
   address: string;
-}): Promise<SignInAttempt> {
+  now: Date;
+}): Promise<Reservation> {
   const keys = signInFailureKeys({ email, address });
-  const now = new Date();
-  const account = email.trim().toLowerCase();
   const reserved = await reserveSignInAttempt({
     keys,
     at: now,
@@ -66,6 +66,75 @@ export async function attemptSignIn({
   });
   if (!reserved.ok) {
     const { kind: limit, retryAfterSeconds } = reserved.refusal;
+    return { ok: false, limit, retryAfterSeconds };
+  }
+  const before = judgeSignInLimit({ failures: reserved.failures, now });
+  return {
+    ok: true,
+    ids: reserved.ids,
+    reachesCeiling: !before.limited && before.reachesCeiling,
+    // Not the address's count: one good sign-in must not reset a password-spraying run from
+    // the same address.
+    clearOnSuccess: [keys.pair, keys.account],
+  };
+}
+
+/** A known device: its own cookie's limit only, whatever the account's ceiling says. */
+async function reserveFromKnownDevice({
+  nonce,
+  now,
+}: {
+  nonce: string;
+  now: Date;
+}): Promise<Reservation> {
+  const key = deviceFailureKey(nonce);
+  const reserved = await reserveSignInAttempt({
+    keys: { device: key },
+    at: now,
+    since: new Date(now.getTime() - DEVICE_SIGN_IN_LIMIT.windowMs),
+    judge: ({ device }) => {
+      const verdict = judgeOneLimit({ failures: device, now, limit: DEVICE_SIGN_IN_LIMIT });
+      return verdict.limited ? verdict : null;
+    },
+  });
+  if (!reserved.ok) {
+    return { ok: false, limit: 'device', retryAfterSeconds: reserved.refusal.retryAfterSeconds };
+  }
+  return { ok: true, ids: reserved.ids, reachesCeiling: false, clearOnSuccess: [key] };
+}
+
+/**
+ * Checks an email and password. From an unknown device it is limited per account and address
+ * pair, per address, and by a ceiling per account (lib/auth/sign-in-limit.ts); a browser that
+ * brings a valid device cookie for the account (lib/auth/device-cookie.ts) is limited by that
+ * cookie's own count instead, so the ceiling others reach does not keep it out. Each attempt is
+ * counted before its password is checked, so parallel guesses cannot outrun the limits; a
+ * limited attempt is refused without checking the password and is not itself counted, and
+ * neither is one the hash gate turns away.
+ */
+export async function attemptSignIn({
+  email,
+  password,
+  address,
+  deviceCookie = null,
+}: {
+  email: string;
+  password: string;
+  /** The client's address key (server/client-address.ts). */
+  address: string;
+  /** The request's device cookie, as the browser sent it. */
+  deviceCookie?: string | null;
+}): Promise<SignInAttempt> {
+  const now = new Date();
+  const account = email.trim().toLowerCase();
+  const nonce = deviceCookie
+    ? deviceNonceFor({ cookie: deviceCookie, account, key: deviceCookieKey(), now })
+    : null;
+  const reserved = nonce
+    ? await reserveFromKnownDevice({ nonce, now })
+    : await reserveFromUnknownDevice({ email, address, now });
+  if (!reserved.ok) {
+    const { limit, retryAfterSeconds } = reserved;
     return { ok: false, kind: 'limited', limit, retryAfterSeconds };
   }
 
@@ -87,11 +156,10 @@ export async function attemptSignIn({
       kind: 'signInFailure',
       userId: null,
       account,
-      detail: { address, knownAccount: user !== undefined },
+      detail: { address, knownAccount: user !== undefined, knownDevice: nonce !== null },
       at,
     });
-    const before = judgeSignInLimit({ failures: reserved.failures, now });
-    if (!before.limited && before.reachesCeiling) {
+    if (reserved.reachesCeiling) {
       await recordSecurityEvent({
         kind: 'lockout',
         userId: null,
@@ -103,14 +171,12 @@ export async function attemptSignIn({
     return { ok: false, kind: 'invalid' };
   }
   await withdrawSignInAttempt({ ids: reserved.ids });
-  // Not the address's count: one good sign-in must not reset a password-spraying run from the
-  // same address.
-  await clearSignInFailures({ keys: [keys.pair, keys.account] });
+  await clearSignInFailures({ keys: reserved.clearOnSuccess });
   await recordSecurityEvent({
     kind: 'signInSuccess',
     userId: user.id,
     account,
-    detail: { address },
+    detail: { address, knownDevice: nonce !== null },
     at,
   });
   // Hashing parameters raised since this password was set: store a hash made with today's

@@ -8,6 +8,7 @@ import { SIGN_IN_BUSY, signInLimitMessage } from '@/lib/auth/sign-in-limit';
 import { action } from '@/server/action';
 import { requestAddressKey } from '@/server/client-address';
 import { beginSecondFactor } from '@/server/credentials';
+import { rememberDevice, requestDeviceCookie } from '@/server/device-cookie';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
 import { refused } from '../_components/form-state';
@@ -20,7 +21,8 @@ export const signIn = action(
   { role: 'anyone', input: signInForm },
   async ({ next, ...credentials }, _user, typed) => {
     const address = await requestAddressKey();
-    const attempt = await attemptSignIn({ ...credentials, address });
+    const deviceCookie = await requestDeviceCookie();
+    const attempt = await attemptSignIn({ ...credentials, address, deviceCookie });
     if (!attempt.ok) {
       if (attempt.kind === 'busy') return refused(429, { message: SIGN_IN_BUSY.message }, typed);
       if (attempt.kind === 'limited') {
@@ -34,6 +36,7 @@ export const signIn = action(
       redirect(secondStepPath(next));
     }
     await startSession({ userId: attempt.user.id });
+    await rememberDevice({ email: attempt.user.email });
     redirect(landingPath({ ...attempt.user, next }));
   },
 );

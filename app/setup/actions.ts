@@ -6,6 +6,7 @@ import { setupInput } from '@/lib/auth/forms';
 import { hashPassword } from '@/lib/auth/password-hash';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { action } from '@/server/action';
+import { rememberDevice } from '@/server/device-cookie';
 import { startSession } from '@/server/session';
 import { checkSetupCode, forgetSetupCode } from '@/server/setup-code';
 import { refused } from '../_components/form-state';
@@ -34,6 +35,7 @@ export const createOwner = action(
     if (!created.ok) return refused(409, { message: ALREADY_SET_UP }, typed);
     forgetSetupCode();
     await startSession({ userId: created.user.id });
+    await rememberDevice({ email: created.user.email });
     redirect('/admin');
   },
 );

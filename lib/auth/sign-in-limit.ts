@@ -18,6 +18,13 @@ export const SIGN_IN_LIMITS: Record<SignInLimitKind, Limit> = {
   account: { maxFailures: 50, windowMs: 60 * 60_000 },
 };
 
+/**
+ * A known device (a valid device cookie for the account, lib/auth/device-cookie.ts) is judged by
+ * this limit on its own cookie instead of the three above: the account's ceiling does not keep it
+ * out, and a cookie that fails this often is refused until its failures age out.
+ */
+export const DEVICE_SIGN_IN_LIMIT: Limit = { maxFailures: 5, windowMs: 15 * 60_000 };
+
 /** How far back any limit looks. */
 export const SIGN_IN_LOOKBACK_MS = Math.max(
   ...Object.values(SIGN_IN_LIMITS).map((limit) => limit.windowMs),
@@ -107,7 +114,10 @@ export function judgeSignInLimit({
   return { limited: false, reachesCeiling: accountRecent + 1 >= limits.account.maxFailures };
 }
 
-export function signInLimitMessage(retryAfterSeconds: number, kind: SignInLimitKind = 'pair') {
+export function signInLimitMessage(
+  retryAfterSeconds: number,
+  kind: SignInLimitKind | 'device' = 'pair',
+) {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = `${minutes} minute${minutes === 1 ? '' : 's'}`;
   if (kind === 'account') {

@@ -7,6 +7,7 @@ import { landingPath } from '@/lib/auth/next-path';
 import { signInLimitMessage } from '@/lib/auth/sign-in-limit';
 import { action } from '@/server/action';
 import { checkSecondFactor, endSecondFactor, pendingSecondFactor } from '@/server/credentials';
+import { rememberDevice } from '@/server/device-cookie';
 import { startSession } from '@/server/session';
 import { refused } from '../../_components/form-state';
 
@@ -33,6 +34,7 @@ export const verifySignInCode = action(
     }
     await endSecondFactor({ challengeId: pending.challengeId });
     await startSession({ userId: pending.user.id });
+    await rememberDevice({ email: pending.user.email });
     redirect(landingPath({ ...pending.user, next }));
   },
 );

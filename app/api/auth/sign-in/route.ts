@@ -3,6 +3,7 @@ import { SIGN_IN_BUSY, signInLimitMessage } from '@/lib/auth/sign-in-limit';
 import { readJsonBody } from '@/lib/intake/read-json-body';
 import { clientAddressKey } from '@/server/client-address';
 import { checkSecondFactor } from '@/server/credentials';
+import { rememberDevice, requestDeviceCookie } from '@/server/device-cookie';
 import { startSession } from '@/server/session';
 import { attemptSignIn, WRONG_CREDENTIALS } from '@/server/sign-in';
 
@@ -29,7 +30,8 @@ export async function POST(request: Request): Promise<Response> {
     );
   }
   const address = clientAddressKey(request.headers);
-  const attempt = await attemptSignIn({ ...parsed.data, address });
+  const deviceCookie = await requestDeviceCookie();
+  const attempt = await attemptSignIn({ ...parsed.data, address, deviceCookie });
   if (!attempt.ok && attempt.kind !== 'invalid') {
     const [error, message] =
       attempt.kind === 'busy'
@@ -63,6 +65,7 @@ export async function POST(request: Request): Promise<Response> {
     }
   }
   await startSession({ userId: attempt.user.id });
+  await rememberDevice({ email: attempt.user.email });
   const { id, email, name, role } = attempt.user;
   return Response.json({ ok: true, user: { id, email, name, role } });
 }
