@@ -34,25 +34,33 @@ async function findConversation(db: Db, key: ThreadKey): Promise<Question | unde
   return conversation;
 }
 
-/** The message a channel already sent under this id, if any. */
+/**
+ * The message a channel already sent under this id in this conversation, if any. An id is the
+ * sender's own numbering, unique within its thread only: the same id in another customer's
+ * conversation is another message.
+ */
 export async function messageByExternalId(
   db: Db,
-  channel: Channel,
-  externalId: string | null | undefined,
+  {
+    questionId,
+    channel,
+    externalId,
+  }: { questionId: number; channel: Channel; externalId: string | null | undefined },
 ): Promise<Message | undefined> {
   if (externalId == null) return undefined;
-  return prepared(db, 'messages.byExternalId', (d) =>
+  return prepared(db, 'messages.byExternalIdInThread', (d) =>
     d
       .select()
       .from(messages)
       .where(
         and(
+          eq(messages.questionId, sql.placeholder('questionId')),
           eq(messages.channel, sql.placeholder('channel')),
           eq(messages.externalId, sql.placeholder('externalId')),
         ),
       )
       .prepare(),
-  ).get({ channel, externalId });
+  ).get({ questionId, channel, externalId });
 }
 
 export type AddedMessage =
@@ -64,7 +72,8 @@ export type AddedMessage =
  * whatever state it was in (drafted, sent, even discarded), the newest message now needs an
  * answer. A draft being written from the older messages loses its lease, so its result is
  * dropped rather than stored over the newer message. With an externalId the call is idempotent
- * per channel: the same id again returns the message already stored and changes nothing.
+ * within the conversation: the same id again there returns the message already stored and
+ * changes nothing, while the same id in another conversation is that conversation's own message.
  */
 export async function addCustomerMessage(input: {
   thread: ThreadKey;
@@ -76,18 +85,16 @@ export async function addCustomerMessage(input: {
   const db = await getDb();
   const now = input.now ?? new Date();
   return immediate(db, async (): Promise<AddedMessage> => {
-    const repeat = await messageByExternalId(db, input.channel, input.externalId);
-    if (repeat) {
-      const [question] = await db
-        .select()
-        .from(questions)
-        .where(eq(questions.id, repeat.questionId))
-        .limit(1);
-      if (question) return { ok: true, created: false, question, message: repeat };
-    }
     const conversation = await findConversation(db, input.thread);
+    if (!conversation) return { ok: false, reason: 'notFound' };
+    const repeat = await messageByExternalId(db, {
+      questionId: conversation.id,
+      channel: input.channel,
+      externalId: input.externalId,
+    });
+    if (repeat) return { ok: true, created: false, question: conversation, message: repeat };
     // An erased conversation has no customer left to answer: it takes no more messages.
-    if (!conversation || conversation.erasedAt !== null) return { ok: false, reason: 'notFound' };
+    if (conversation.erasedAt !== null) return { ok: false, reason: 'notFound' };
     const { question, message } = await appendCustomerMessage(db, conversation, {
       channel: input.channel,
       text: input.text,

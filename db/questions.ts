@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
 import { type Db, getDb, immediate } from './client';
-import { insertMessage, messageByExternalId } from './conversations';
+import { insertMessage } from './conversations';
 import { prepared } from './prepared';
 import { type Channel, type Question, questions } from './schema';
 import { revokeTicketTokens, ticketQuestionWhere } from './ticket-tokens';
@@ -23,19 +23,16 @@ export type StoredQuestion =
 /**
  * Opens a conversation with the customer's first message, queued for a draft, and returns its
  * ticket token, the only time it exists in the clear: only its hash is kept. With an externalId
- * the call is idempotent per channel: an id already used (for any message) returns that
- * conversation, creates nothing, and (having no token to give) no link.
+ * the call is idempotent per channel: an id that already opened a conversation returns that
+ * conversation, creates nothing, and (having no token to give) no link. A follow-up's id in some
+ * conversation does not name it: message ids are unique within their thread only.
  */
 export async function createQuestion(input: NewQuestion): Promise<StoredQuestion> {
   const db = await getDb();
   const now = input.now ?? new Date();
   const ticketToken = newTicketToken();
   return immediate(db, async (): Promise<StoredQuestion> => {
-    // An id a channel already used, for a first message or a follow-up, names that conversation.
-    const repeat = await messageByExternalId(db, input.channel, input.externalId);
-    const [earlier] = repeat
-      ? await db.select().from(questions).where(eq(questions.id, repeat.questionId)).limit(1)
-      : [];
+    const earlier = await openedBy(db, input.channel, input.externalId);
     if (earlier) return { question: earlier, created: false };
     const inserted = await insertQuestionStatement(db).get({
       text: input.text,
@@ -57,20 +54,29 @@ export async function createQuestion(input: NewQuestion): Promise<StoredQuestion
       });
       return { question: inserted, created: true, ticketToken };
     }
-    // The id is on a conversation but not on any message: only a database edited by hand.
-    const [existing] =
-      input.externalId != null
-        ? await db
-            .select()
-            .from(questions)
-            .where(
-              and(eq(questions.channel, input.channel), eq(questions.externalId, input.externalId)),
-            )
-            .limit(1)
-        : [];
-    if (!existing) throw new Error('The question could not be stored.');
-    return { question: existing, created: false };
+    throw new Error('The question could not be stored.');
   });
+}
+
+/** The conversation a channel opened with this id, if any. */
+async function openedBy(
+  db: Db,
+  channel: Channel,
+  externalId: string | null | undefined,
+): Promise<Question | undefined> {
+  if (externalId == null) return undefined;
+  return prepared(db, 'questions.byExternalId', (d) =>
+    d
+      .select()
+      .from(questions)
+      .where(
+        and(
+          eq(questions.channel, sql.placeholder('channel')),
+          eq(questions.externalId, sql.placeholder('externalId')),
+        ),
+      )
+      .prepare(),
+  ).get({ channel, externalId });
 }
 
 /** Intake's insert, prepared once: a conversation arrives queued, its first message its newest. */

@@ -186,15 +186,72 @@ describe('conversations', () => {
     expect(again).toMatchObject({ ok: true, created: false });
     if (first.ok && again.ok) expect(again.message.id).toBe(first.message.id);
     expect(await count('messages')).toBe((await count('questions')) + 1);
-    // A new conversation posted with a follow-up's id is that same conversation, not a new one.
+    // The id that opened the conversation names it: posting it again creates nothing.
     const repeat = await createQuestion({
-      text: 'Make it two.',
+      text: 'Rye on Friday?',
       customerName: 'Rosa',
-      customerEmail: null,
+      customerEmail: 'rosa@example.com',
       channel: 'api',
-      externalId: 'crm-2',
+      externalId: 'crm-1',
     });
     expect(repeat).toMatchObject({ created: false, question: { id: question.id } });
+  });
+
+  it('keeps a message id unique within its thread only: another thread’s same id is stored', async () => {
+    const rosa = await ask('Rye on Friday?', 'shop-rosa');
+    const ben = await createQuestion({
+      text: 'Do you make spelt loaves?',
+      customerName: 'Ben',
+      customerEmail: 'ben@example.com',
+      channel: 'api',
+      externalId: 'shop-ben',
+      now: at(1),
+    });
+    if (!ben.created) throw new Error('not new');
+    // The shop numbers each customer's messages from 1: both customers send their "msg-2".
+    const follow = (thread: string, text: string) =>
+      addCustomerMessage({
+        thread: { externalId: thread, channel: 'api' },
+        text,
+        channel: 'api',
+        externalId: 'msg-2',
+        now: at(5),
+      });
+    const fromRosa = await follow('shop-rosa', 'Make it two loaves.');
+    const fromBen = await follow('shop-ben', 'And a seeded one, please.');
+    expect(fromRosa).toMatchObject({ ok: true, created: true, question: { id: rosa.question.id } });
+    expect(fromBen).toMatchObject({ ok: true, created: true, question: { id: ben.question.id } });
+    if (!fromRosa.ok || !fromBen.ok) throw new Error('not stored');
+    expect(fromBen.message.id).not.toBe(fromRosa.message.id);
+    expect(fromBen.message.text).toBe('And a seeded one, please.');
+    expect(
+      await sqlRows(
+        "select question_id, text from messages where external_id = 'msg-2' order by question_id",
+      ),
+    ).toEqual([
+      { question_id: rosa.question.id, text: 'Make it two loaves.' },
+      { question_id: ben.question.id, text: 'And a seeded one, please.' },
+    ]);
+    // Within a thread the id still makes a retry harmless.
+    const retry = await follow('shop-ben', 'And a seeded one, please.');
+    expect(retry).toMatchObject({ ok: true, created: false, message: { id: fromBen.message.id } });
+    expect(await count('messages')).toBe((await count('questions')) + 2);
+
+    // A new conversation posted with a follow-up's id is a conversation of its own.
+    const carla = await createQuestion({
+      text: 'Any sourdough left today?',
+      customerName: 'Carla',
+      customerEmail: 'carla@example.com',
+      channel: 'api',
+      externalId: 'msg-2',
+      now: at(6),
+    });
+    expect(carla.created).toBe(true);
+    expect(carla.question.id).not.toBe(rosa.question.id);
+    expect(carla.question.id).not.toBe(ben.question.id);
+    expect(
+      (await listThreadForCustomer({ questionId: carla.question.id })).map((m) => m.text),
+    ).toEqual(['Any sourdough left today?']);
   });
 
   it('an unknown or erased thread takes nothing', async () => {
