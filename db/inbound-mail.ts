@@ -352,3 +352,91 @@ export async function getInboundEmailSource({
     .limit(1);
   return source;
 }
+
+/**
+ * Keeps an email the desk could not take the usual way (too large to fetch, or failing to be
+ * stored attempt after attempt) as a failed conversation for staff, with what could be had of
+ * it: its headers or its whole source, its size, and its sender and subject as its headers say.
+ * Its key is the usual one, so keeping it twice keeps one.
+ */
+export async function keepFailedEmail({
+  raw,
+  size,
+  outcome,
+  failure,
+  messageId,
+  fromAddress,
+  fromName,
+  subject,
+  now,
+}: {
+  raw: Buffer;
+  size: number;
+  outcome: 'too large' | 'unreadable';
+  failure: { reason: string; failed: string; text: string };
+  messageId: string | null;
+  fromAddress: string | null;
+  fromName: string | null;
+  subject: string | null;
+  now: Date;
+}): Promise<StoredEmail> {
+  const db = await getDb();
+  const key = inboundEmailKey({ messageId, raw });
+  const columns = {
+    id: inboundEmails.id,
+    outcome: inboundEmails.outcome,
+    reason: inboundEmails.reason,
+    questionId: inboundEmails.questionId,
+    messageId: inboundEmails.messageId,
+  };
+  return immediate(db, async (tx): Promise<StoredEmail> => {
+    const [earlier] = await tx
+      .select(columns)
+      .from(inboundEmails)
+      .where(eq(inboundEmails.key, key))
+      .limit(1);
+    if (earlier) return { duplicate: true, row: earlier };
+    const question = await openConversation(tx, {
+      text: failure.text,
+      customerName: fromName || fromAddress || 'Unknown sender',
+      customerEmail: fromAddress,
+      now,
+      failed: failure.failed,
+    });
+    // An id some other message already carries stays with that one.
+    const [carrier] = messageId
+      ? await tx
+          .select({ id: messages.id })
+          .from(messages)
+          .where(eq(messages.emailMessageId, messageId))
+          .limit(1)
+      : [];
+    const message = await insertMessage(tx, {
+      questionId: question.id,
+      author: 'customer',
+      channel: 'email',
+      text: failure.text,
+      at: now,
+      emailMessageId: messageId && !carrier ? messageId : null,
+      // No sender on the message: a later email of the same subject opens its own conversation.
+      emailSubject: subject,
+    });
+    const [kept] = await tx
+      .insert(inboundEmails)
+      .values({
+        key,
+        outcome,
+        reason: failure.reason,
+        questionId: question.id,
+        messageId: message.id,
+        fromAddress,
+        subject,
+        raw,
+        size,
+        receivedAt: now,
+      })
+      .returning(columns);
+    if (!kept) throw new Error('The email could not be stored.');
+    return { duplicate: false, row: kept };
+  });
+}

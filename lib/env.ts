@@ -87,6 +87,16 @@ const envSchema = z
     IMAP_POLL_MS: positiveInt(30_000),
     /** Where handled mail is moved; unset, it is only marked seen. */
     IMAP_DONE_FOLDER: optionalString,
+    /**
+     * The mailbox server's own authserv-id: only its Authentication-Results headers are
+     * believed (a sender can write any other). Unset, no email's DMARC or SPF is read.
+     */
+    IMAP_AUTHSERV_ID: optionalString,
+    /**
+     * The largest email read: a larger one is kept with its headers and size as "too large" and
+     * never fetched whole; every email is read from at most this many bytes.
+     */
+    MAIL_MAX_BYTES: positiveInt(10_485_760),
     /** `npm run bench` turns on an empty route (POST /api/bench-floor) to measure Next's floor. */
     BENCH_FLOOR: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
   })
@@ -95,11 +105,6 @@ const envSchema = z
       publicBaseUrl: env.PUBLIC_BASE_URL,
       allowedHosts: env.ALLOWED_HOSTS,
     });
-    /**
-     * The mailbox server's own authserv-id: only its Authentication-Results headers are
-     * believed (a sender can write any other). Unset, no email's DMARC or SPF is read.
-     */
-    IMAP_AUTHSERV_ID: optionalString,
     if (!hosts.ok) {
       ctx.addIssue({
         code: 'custom',

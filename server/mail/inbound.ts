@@ -1,12 +1,13 @@
 import 'server-only';
 import { ImapFlow } from 'imapflow';
-import { type StoredEmail, storeInboundEmail } from '@/db/inbound-mail';
 import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels';
 import { env } from '@/lib/env';
 import { mailboxAddress } from '@/lib/mail/address';
-import { readEmail } from '@/lib/mail/read-email';
 import { describeMailError, type MailServer, parseMailServer } from '@/lib/mail/server-url';
-import { publishDeskEvent } from '../drafting/live';
+import { ReaderStopped, startEmailReader } from './email-reader';
+import { MailServerFailure, takeUnseen } from './take-email';
+
+export { takeEmail } from './take-email';
 
 /** The desk's own addresses: mail from them is its own coming back, never a question. */
 export function ownAddresses(config = env()): string[] {
@@ -15,50 +16,7 @@ export function ownAddresses(config = env()): string[] {
   return own.filter((address) => address !== undefined).map((address) => address.toLowerCase());
 }
 
-/**
- * Reads and stores one raw email. Parsing never throws (unreadable mail is stored as such); a
- * database failure does, and then the email stays unseen on the server to be taken again.
- */
-export async function takeEmail(
-  raw: Buffer,
-  {
-    own,
-    authservId,
-    now = new Date(),
-  }: { own: readonly string[]; authservId?: string; now?: Date },
-): Promise<StoredEmail> {
-  let read: Awaited<ReturnType<typeof readEmail>>;
-  try {
-    read = await readEmail(raw, { ownAddresses: own, authservId });
-  } catch (error) {
-    read = {
-      readable: false,
-      reason: `it could not be parsed (${(error as Error).message})`,
-      messageId: null,
-    };
-  }
-  const stored = await storeInboundEmail({ raw, read, now });
-  if (!stored.duplicate && stored.row.questionId !== null) {
-    publishDeskEvent({ kind: 'queueChanged', questionId: stored.row.questionId });
-  }
-  return stored;
-}
-
 export type InboundMail = { stop: () => Promise<void> };
-
-/** A pass that has not finished by then is stuck on a silent server: reconnect. */
-const PASS_DEADLINE_MS = 2 * 60_000;
-
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`the mail server did not answer within ${ms / 1000} s`)),
-      ms,
-    );
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
 
 type Log = (message: string) => void;
 
@@ -77,42 +35,6 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Every unseen email of the mailbox, oldest first: stored (one transaction), then marked seen
- * or moved to the done folder. Only after the commit: a crash in between leaves the email
- * unseen, and taking it again finds its key and stores nothing new.
- */
-async function takeUnseen(
-  client: ImapFlow,
-  {
-    own,
-    authservId,
-    doneFolder,
-    log,
-  }: {
-    own: readonly string[];
-    authservId: string | undefined;
-    doneFolder: string | undefined;
-    log: Log;
-  },
-): Promise<void> {
-  const uids = (await client.search({ seen: false }, { uid: true })) || [];
-  for (const uid of uids.sort((a, b) => a - b)) {
-    const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
-    const source = message === false ? undefined : message.source;
-    if (!source) continue;
-    const stored = await takeEmail(source, { own, authservId });
-    if (!stored.duplicate) {
-      const { outcome, reason, questionId } = stored.row;
-      log(
-        `email ${uid}: ${outcome}${reason ? ` (${reason})` : ''}${questionId ? ` in conversation ${questionId}` : ''}`,
-      );
-    }
-    if (doneFolder) await client.messageMove(String(uid), doneFolder, { uid: true });
-    else await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
-  }
-}
-
-/**
  * Watches IMAP_URL's mailbox: IDLE for new mail as it arrives, a check every IMAP_POLL_MS in
  * case the server does not push, and a reconnect with backoff when the server drops or refuses
  * the desk. Nothing a server or an email does escapes it: failures are recorded as the imap
@@ -126,10 +48,13 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
   const pollMs = config.IMAP_POLL_MS;
   const doneFolder = config.IMAP_DONE_FOLDER;
   const stopping = new AbortController();
+  // Emails are read in a thread of their own, ended at once when the watcher stops.
+  const reader = startEmailReader();
   let current: ImapFlow | undefined;
 
   const failed = async (error: unknown): Promise<void> => {
-    const words = describeMailError(error, [server.password, config.IMAP_URL ?? '']);
+    const cause = error instanceof MailServerFailure ? error.failure : error;
+    const words = describeMailError(cause, [server.password, config.IMAP_URL ?? '']);
     log(`${server.shown}: ${words}`);
     try {
       await recordMailChannelError({ name: 'imap', error: words, now: new Date() });
@@ -178,11 +103,21 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
       );
       while (!stopping.signal.aborted && client.usable) {
         news = false;
-        await withDeadline(
-          takeUnseen(client, { own, authservId: config.IMAP_AUTHSERV_ID, doneFolder, log }),
-          PASS_DEADLINE_MS,
-        );
-        await recordMailChannelOk({ name: 'imap', now: new Date() });
+        await takeUnseen(client, {
+          own,
+          authservId: config.IMAP_AUTHSERV_ID,
+          doneFolder,
+          maxBytes: config.MAIL_MAX_BYTES,
+          reader,
+          log,
+          stopping: stopping.signal,
+        });
+        try {
+          await recordMailChannelOk({ name: 'imap', now: new Date() });
+        } catch (error) {
+          // The database's trouble, not the mail server's: said as such, and the next pass tries.
+          log(`the mailbox's good pass could not be recorded: ${(error as Error).message}`);
+        }
         if (news) continue;
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([
@@ -210,7 +145,8 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
       try {
         await session();
       } catch (error) {
-        await failed(error);
+        // Stopping closes the connection and the reader under the pass: no failure of the server.
+        if (!stopping.signal.aborted && !(error instanceof ReaderStopped)) await failed(error);
       }
       if (stopping.signal.aborted) break;
       // A session that lasted a while was healthy: start over quickly.
@@ -224,6 +160,7 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
   return {
     stop: async () => {
       stopping.abort();
+      reader.stop();
       current?.close();
       await loop;
     },

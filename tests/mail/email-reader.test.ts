@@ -66,7 +66,7 @@ describe('the email reader thread', () => {
 
   it('a thread that dies on an email leaves that email unreadable', async () => {
     const reader = start({
-      script: join(import.meta.dirname, '../fixtures/mail/crashing-reader.mjs'),
+      script: join(import.meta.dirname, '../support/crashing-reader.mjs'),
     });
     expect(await reader.read(fixture('plain.eml'), own)).toEqual({
       readable: false,
