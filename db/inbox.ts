@@ -34,8 +34,17 @@ import {
 
 export type InboxRow = Pick<
   Question,
-  'id' | 'customerName' | 'customerEmail' | 'text' | 'status' | 'receivedAt'
+  | 'id'
+  | 'customerName'
+  | 'customerEmail'
+  | 'text'
+  | 'status'
+  | 'receivedAt'
+  | 'mentionsQuestionId'
+  | 'senderNotVerified'
 > & {
+  /** The customer address of the conversation this one mentions, to say whether it differs. */
+  mentionedEmail: string | null;
   /** The newest message the customer wrote, and when. */
   latest: { id: number; text: string; at: Date } | null;
   /** Every message of the conversation, the customer's and the bakery's. */
@@ -205,6 +214,11 @@ export async function listInbox({
       text: questions.text,
       status: questions.status,
       receivedAt: questions.receivedAt,
+      mentionsQuestionId: questions.mentionsQuestionId,
+      senderNotVerified: questions.senderNotVerified,
+      mentionedEmail: sql<
+        string | null
+      >`(select mentioned.customer_email from ${questions} mentioned where mentioned.id = ${questions.mentionsQuestionId})`,
       latestId: latestMessage.id,
       latestText: latestMessage.text,
       latestAt: latestMessage.at,

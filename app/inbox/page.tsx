@@ -16,11 +16,18 @@ import {
   parsePersonFilter,
 } from '@/lib/inbox/groups';
 import { customerWroteAgain } from '@/lib/inbox/wrote-again';
+import { sameAddress } from '@/lib/mail/address';
 import { requireUser } from '@/server/session';
 import { ModelBudgetReached } from '../_components/model-budget';
 import { AppShell } from '../_shell/app-shell';
 import { ListControls } from './_components/list-controls';
-import { DraftMarkBadges, StatusBadge, WroteAgainBadge } from './_components/marks';
+import {
+  DraftMarkBadges,
+  MentionBadge,
+  SenderNotVerifiedBadge,
+  StatusBadge,
+  WroteAgainBadge,
+} from './_components/marks';
 import { inboxHref, questionHref } from './links';
 
 export const dynamic = 'force-dynamic';
@@ -164,6 +171,13 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                       marks={draftMarks({ status: row.status, run: row.run, ...facts })}
                     />
                     <RowWroteAgain row={row} timezone={timezone} />
+                    {row.mentionsQuestionId !== null ? (
+                      <MentionBadge
+                        id={row.mentionsQuestionId}
+                        sameAddress={sameAddress(row.customerEmail, row.mentionedEmail)}
+                      />
+                    ) : null}
+                    {row.senderNotVerified ? <SenderNotVerifiedBadge /> : null}
                     <StatusBadge status={row.status} />
                     <time
                       dateTime={(row.latest?.at ?? row.receivedAt).toISOString()}

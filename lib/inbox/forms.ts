@@ -45,3 +45,15 @@ export const replyOnlyInput = z.object({
     .int({ error: 'Choose a reply.' })
     .positive({ error: 'Choose a reply.' }),
 });
+
+/**
+ * Staff merge a conversation into the one it mentions, at the versions of both they saw, and
+ * say whose address replies go to: that conversation's customer's (`kept`) or this sender's.
+ */
+export const mergeInput = z.object({
+  questionId,
+  version,
+  intoId: questionId,
+  intoVersion: version,
+  repliesTo: z.enum(['kept', 'other'], { error: 'Choose where replies go.' }),
+});

@@ -99,6 +99,7 @@ export const actions: Record<string, ActionRow> = {
   'app/inbox/[id]/actions.ts#retryAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#newTicketLinkAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#resendEmailAction': { access: 'staff' },
+  'app/inbox/[id]/actions.ts#mergeConversationAction': { access: 'staff' },
   'app/admin/staff/actions.ts#addStaff': { access: 'owner' },
   'app/admin/staff/actions.ts#removeStaff': { access: 'owner' },
   'app/admin/audit/actions.ts#unlockAccount': { access: 'owner' },

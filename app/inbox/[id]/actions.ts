@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { getBakery } from '@/db/bakery';
+import { mergeConversation } from '@/db/conversation-merge';
 import { discardQuestion, saveDraftEdit } from '@/db/drafts';
 import { resendEmail } from '@/db/outbox';
 import { replaceTicketToken } from '@/db/questions';
@@ -10,6 +11,7 @@ import { sendReply } from '@/db/replies';
 import { formatWhen } from '@/lib/format-time';
 import {
   discardInput,
+  mergeInput,
   questionOnlyInput,
   replyOnlyInput,
   saveInput,
@@ -166,5 +168,45 @@ export const newTicketLinkAction = action(
       message: 'A new link to the ticket page. The link the customer had no longer works.',
       ticketPath: `/t/${replaced.ticketToken}`,
     } as const;
+  },
+);
+
+const mergeRefusals = {
+  notFound: GONE,
+  changed:
+    'Not merged: one of the two conversations changed after you opened this page (a new message, draft or edit). Look again, then merge.',
+  notMentioned: 'This conversation can only be merged into the conversation its email names.',
+  alreadyMerged: 'This conversation is already merged.',
+  targetMerged:
+    'The conversation this email names was itself merged into another. Open that one to see where it went.',
+  answered:
+    'A reply was already sent in this conversation, so it stays on its own. Answer the customer in the other conversation instead.',
+  sameMessage: 'The other conversation already holds one of these messages, so nothing was merged.',
+} as const;
+
+/**
+ * Staff and owners. Moves a conversation that named another from another address into that
+ * one, and says where replies go from now on (the other conversation's customer, or this
+ * sender). Audited; refused at any version but the ones on the page.
+ */
+export const mergeConversationAction = action(
+  { role: 'staff', input: mergeInput },
+  async ({ questionId, version, intoId, intoVersion, repliesTo }, user) => {
+    const result = await mergeConversation({
+      sourceId: questionId,
+      sourceVersion: version,
+      targetId: intoId,
+      targetVersion: intoVersion,
+      replyTo: repliesTo,
+      userId: user.id,
+      now: new Date(),
+    });
+    if (!result.ok) return conflict(mergeRefusals[result.reason]);
+    publishDeskEvent({ kind: 'queueChanged', questionId: intoId });
+    revalidatePath(`/inbox/${intoId}`);
+    const message = `Merged into conversation #${intoId}.${
+      result.repliesTo ? ` Replies there go to ${result.repliesTo}.` : ''
+    }`;
+    return { ...done(questionId, message), intoId };
   },
 );

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
 import { listConversationEmails } from '@/db/inbound-mail';
 import { getQuestionDetail, getSourceRows, inboxNeighbours } from '@/db/inbox';
+import { getQuestion } from '@/db/questions';
 import { formatClock, formatDay, formatWhen } from '@/lib/format-time';
 import {
   draftMarks,
@@ -14,11 +15,19 @@ import {
 } from '@/lib/inbox/groups';
 import { draftSources } from '@/lib/inbox/sources';
 import { customerWroteAgain } from '@/lib/inbox/wrote-again';
+import { sameAddress } from '@/lib/mail/address';
 import { requireUser } from '@/server/session';
 import { ModelBudgetReached } from '../../_components/model-budget';
 import { AppShell } from '../../_shell/app-shell';
-import { DraftMarkBadges, StatusBadge, WroteAgainBadge } from '../_components/marks';
+import {
+  DraftMarkBadges,
+  MentionBadge,
+  SenderNotVerifiedBadge,
+  StatusBadge,
+  WroteAgainBadge,
+} from '../_components/marks';
 import { inboxHref, questionHref } from '../links';
+import { Mention } from './mention';
 import { QuestionLive } from './question-live';
 import { QuestionWorkspace } from './question-workspace';
 import { Thread } from './thread';
@@ -66,6 +75,10 @@ export default async function QuestionPage({
     ? draftSources(currentRun.factsRead, await getSourceRows({ factsRead: currentRun.factsRead }))
     : [];
   const emails = await listConversationEmails({ questionId: question.id });
+  const mentioned =
+    question.mentionsQuestionId !== null
+      ? await getQuestion({ id: question.mentionsQuestionId })
+      : undefined;
 
   return (
     <AppShell user={user} wide>
@@ -105,12 +118,23 @@ export default async function QuestionPage({
             <StatusBadge status={question.status} />
             <DraftMarkBadges marks={marks} />
             {wroteAgain ? <WroteAgainBadge at={wroteAgain} timezone={timezone} /> : null}
+            {question.mentionsQuestionId !== null ? (
+              <MentionBadge
+                id={question.mentionsQuestionId}
+                sameAddress={sameAddress(question.customerEmail, mentioned?.customerEmail)}
+              />
+            ) : null}
+            {question.senderNotVerified ? <SenderNotVerifiedBadge /> : null}
           </span>
         </p>
         <div className="text-sm text-stone-700">
           <TicketLink questionId={question.id} />
         </div>
       </header>
+
+      {question.mentionsQuestionId !== null ? (
+        <Mention question={question} mentioned={mentioned} />
+      ) : null}
 
       {question.status === 'queued' ? <ModelBudgetReached /> : null}
 

@@ -71,3 +71,35 @@ export function WroteAgainBadge({ at, timezone }: { at: Date; timezone: string }
     </span>
   );
 }
+
+/**
+ * The conversation's email named another conversation (by its messages or ticket reference)
+ * but came from another address, or from one the mail server could not verify: it was kept
+ * apart, for a person to judge.
+ */
+export function MentionBadge({ id, sameAddress }: { id: number; sameAddress: boolean }) {
+  return (
+    <span
+      data-testid="mention-mark"
+      data-mentions={id}
+      className="inline-block rounded-full bg-fuchsia-50 px-2 py-0.5 text-xs font-medium text-fuchsia-900 ring-1 ring-fuchsia-300"
+    >
+      {sameAddress
+        ? `Mentions conversation #${id}`
+        : `Mentions conversation #${id} from another address`}
+    </span>
+  );
+}
+
+/** The mailbox's own server failed the sender's DMARC or SPF: the From address may be forged. */
+export function SenderNotVerifiedBadge() {
+  return (
+    <span
+      data-testid="sender-not-verified-mark"
+      title="The mail server could not confirm this email came from the address it shows."
+      className="inline-block rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-900 ring-1 ring-red-300"
+    >
+      Sender not verified
+    </span>
+  );
+}
