@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mergeConversation } from '@/db/conversation-merge';
 import { getQuestion } from '@/db/questions';

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addCustomerMessage } from '@/db/conversations';
 import { getQuestion } from '@/db/questions';
