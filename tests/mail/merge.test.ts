@@ -1,8 +1,10 @@
 // @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mergeConversation } from '@/db/conversation-merge';
+import { listInbox } from '@/db/inbox';
 import { getQuestion } from '@/db/questions';
 import { sendReply } from '@/db/replies';
+import { groupOf } from '@/lib/inbox/groups';
 import { ticketReference } from '@/lib/mail/thread';
 import { takeEmail } from '@/server/mail/inbound';
 import { staffMember } from '../support/email-conversation';
@@ -85,6 +87,15 @@ describe('staff merge a conversation that mentions another into it', () => {
     expect(
       await sqlRows('select mentions_question_id as m from questions where id = ?', source),
     ).toEqual([{ m: target }]);
+    // The inbox's row carries the mark, with the other conversation's address to compare.
+    const rows = await listInbox({ group: groupOf('queued'), page: 1, pageSize: 50 });
+    expect(rows.find((row) => row.id === source)).toMatchObject({
+      customerEmail: 'grace@example.org',
+      mentionsQuestionId: target,
+      mentionedEmail: 'ada@example.com',
+      senderNotVerified: false,
+    });
+    expect(rows.find((row) => row.id === target)).toBeUndefined();
     const merged = await mergeConversation({
       sourceId: source,
       sourceVersion: await version(source),
@@ -108,13 +119,13 @@ describe('staff merge a conversation that mentions another into it', () => {
       { q: target },
       { q: target },
     ]);
-    const rows = await sqlRows<Record<string, unknown>>(
+    const stored = await sqlRows<Record<string, unknown>>(
       `select id, status, merged_into_id as "mergedInto", discard_reason as reason, customer_email as email
          from questions where id in (?, ?) order by id`,
       target,
       source,
     );
-    expect(rows).toEqual([
+    expect(stored).toEqual([
       { id: target, status: 'queued', mergedInto: null, reason: null, email: 'ada@example.com' },
       {
         id: source,
