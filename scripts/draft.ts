@@ -19,15 +19,16 @@ import {
   totalTokens,
 } from '@/lib/agent';
 import { env } from '@/lib/env';
+import { CommandExit, type CommandIo, runAsProcess } from './support/command';
 
 function fail(message: string): never {
-  console.error(`draft: ${message}`);
-  process.exit(2);
+  throw new CommandExit(2, `draft: ${message}`);
 }
 
-function parse() {
+function parse(args: string[]) {
   try {
     return parseArgs({
+      args,
       allowPositionals: true,
       options: {
         json: { type: 'boolean', default: false },
@@ -49,24 +50,24 @@ function describeStop(run: Run): string {
   return `${run.stop.kind}${reason} after ${spent.turns} turn${spent.turns === 1 ? '' : 's'}, ${tokens} tokens, ${cost} (${run.model})`;
 }
 
-function printTrace(run: Run): void {
+function printTrace(run: Run, io: CommandIo): void {
   for (const step of run.steps) {
-    console.log(`${step.call.id} ${step.call.name} ${JSON.stringify(step.call.input)}`);
-    console.log(
+    io.out(`${step.call.id} ${step.call.name} ${JSON.stringify(step.call.input)}`);
+    io.out(
       step.result.isError
         ? `   error ${step.result.errorKind}: ${step.result.content}`
         : `   ${step.result.content}`,
     );
   }
-  console.log(describeStop(run));
+  io.out(describeStop(run));
   if (run.needsPerson) {
-    console.log(`needs a person: ${run.needsPerson.reason} (${run.needsPerson.note})`);
+    io.out(`needs a person: ${run.needsPerson.reason} (${run.needsPerson.note})`);
   }
-  if (run.stop.kind === 'answered') console.log(`\n${run.stop.text}`);
+  if (run.stop.kind === 'answered') io.out(`\n${run.stop.text}`);
 }
 
-async function main(): Promise<void> {
-  const { values, positionals } = parse();
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parse(argv);
   const question = positionals.join(' ').trim();
   if (!question)
     fail('give the customer\'s question, e.g. npm run draft -- "Are you open Monday?"');
@@ -108,11 +109,9 @@ async function main(): Promise<void> {
     limits: limitsFromEnv(config),
   });
   await closeDb();
-  if (values.json) console.log(JSON.stringify(run, null, 2));
-  else printTrace(run);
+  if (values.json) io.out(JSON.stringify(run, null, 2));
+  else printTrace(run, io);
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(`draft: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+runAsProcess(import.meta.url, main, { name: 'draft' });

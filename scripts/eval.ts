@@ -36,18 +36,19 @@ import {
   parseMinPass,
   summarize,
 } from '@/lib/eval/report';
+import { CommandExit, type CommandIo, runAsProcess } from './support/command';
 
 /** The clock the set is written against unless a case or --now says otherwise: a Tuesday morning. */
 const defaultNow = '2026-12-01T10:00';
 
 function fail(message: string): never {
-  console.error(`eval: ${message}`);
-  process.exit(2);
+  throw new CommandExit(2, `eval: ${message}`);
 }
 
-function parse() {
+function parse(args: string[]) {
   try {
     return parseArgs({
+      args,
       allowPositionals: true,
       options: {
         model: { type: 'string' },
@@ -97,8 +98,8 @@ function localInstant(value: string, timezone: string, flag: string): Date {
   );
 }
 
-async function main(): Promise<void> {
-  const { values, positionals } = parse();
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parse(argv);
   const model = values.model ?? 'offline';
   if (!(draftModelKinds as readonly string[]).includes(model)) {
     fail(
@@ -118,10 +119,33 @@ async function main(): Promise<void> {
   // database seeded like a fresh install, removed afterwards.
   const scratch = mkdtempSync(join(tmpdir(), 'bakery-desk-eval-'));
   const db = await openDatabase({ path: join(scratch, 'eval.db') });
-  process.on('exit', () => {
+  try {
+    return await evaluate({ values, cases, base, config, model, minPass, db, io });
+  } finally {
     db.$client.close();
     rmSync(scratch, { recursive: true, force: true });
-  });
+  }
+}
+
+async function evaluate({
+  values,
+  cases,
+  base,
+  config,
+  model,
+  minPass,
+  db,
+  io,
+}: {
+  values: ReturnType<typeof parse>['values'];
+  cases: EvalCase[];
+  base: ReturnType<typeof exampleBakeryData>;
+  config: ReturnType<typeof env>;
+  model: string;
+  minPass: number;
+  db: Awaited<ReturnType<typeof openDatabase>>;
+  io: CommandIo;
+}): Promise<number> {
   const ports = {
     searchKnowledge: (query: string, limit: number) => searchKnowledge({ query, limit, db }),
   };
@@ -151,24 +175,22 @@ async function main(): Promise<void> {
     const ms = performance.now() - started;
     const grade = gradeDraft(testCase, draftOf(run));
     results.push(caseResult({ id: testCase.id, question: testCase.question, run, grade, ms }));
-    if (!values.json) process.stdout.write(grade.pass ? '.' : 'F');
+    if (!values.json) io.progress(grade.pass ? '.' : 'F');
   }
   const summary = summarize(modelName, results);
   if (values.json) {
-    console.log(JSON.stringify({ summary, cases: results }, null, 2));
+    io.out(JSON.stringify({ summary, cases: results }, null, 2));
   } else {
-    process.stdout.write('\n');
-    console.log(formatReport(results, summary));
+    io.progress('\n');
+    io.out(formatReport(results, summary));
   }
   if (summary.passRate < minPass) {
     if (!values.json) {
-      console.log(`below the minimum pass rate of ${(minPass * 100).toFixed(1)}%`);
+      io.out(`below the minimum pass rate of ${(minPass * 100).toFixed(1)}%`);
     }
-    process.exitCode = 1;
+    return 1;
   }
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(`eval: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+runAsProcess(import.meta.url, main, { name: 'eval' });

@@ -2,19 +2,13 @@
 // tools and system prompt. Prints a one-line verdict; exits 0 only when the request succeeded.
 import { closeDb } from '@/db/client';
 import { checkConfiguredModel } from '@/server/model-check';
+import { type CommandIo, runAsProcess } from './support/command';
 
-async function main(): Promise<number> {
+export async function main(_argv: string[], io: CommandIo): Promise<number> {
   const { ok, verdict } = await checkConfiguredModel({ now: new Date() });
-  console.log(verdict);
+  await closeDb();
+  io.out(verdict);
   return ok ? 0 : 1;
 }
 
-main()
-  .then(async (code) => {
-    await closeDb();
-    process.exit(code);
-  })
-  .catch((error: unknown) => {
-    console.error(`The model check could not run: ${(error as Error).message}`);
-    process.exit(2);
-  });
+runAsProcess(import.meta.url, main, { name: 'The model check could not run', crashCode: 2 });

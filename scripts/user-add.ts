@@ -6,31 +6,30 @@ import { createUser, findUserByEmail } from '@/db/users';
 import { hashPassword } from '@/lib/auth/password-hash';
 import { passwordProblem } from '@/lib/auth/password-policy';
 import { parseUserAddArgs, passwordFromPipedInput, USER_ADD_USAGE } from '@/lib/auth/user-add-args';
-import { readAllStdin, readHiddenLine } from './support/terminal';
+import { CommandExit, type CommandIo, runAsProcess } from './support/command';
+import { readHiddenLine } from './support/terminal';
 
 function fail(message: string, code = 1): never {
-  // Exiting ends the database's connections in any case.
-  void closeDb();
-  console.error(`user:add: ${message}`);
-  process.exit(code);
+  throw new CommandExit(code, `user:add: ${message}`);
 }
 
-async function readPassword(): Promise<string> {
-  if (!process.stdin.isTTY) return passwordFromPipedInput(await readAllStdin());
+async function readPassword(io: CommandIo): Promise<string> {
+  const piped = await io.pipedInput();
+  if (piped !== undefined) return passwordFromPipedInput(piped);
   const first = await readHiddenLine('Password: ');
   const again = await readHiddenLine('Password again: ');
   if (first !== again) fail('The two passwords differ.');
   return first;
 }
 
-async function main(): Promise<void> {
-  const parsed = parseUserAddArgs(process.argv.slice(2));
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  const parsed = parseUserAddArgs(argv);
   if (!parsed.ok) fail(`${parsed.message}\n${USER_ADD_USAGE}`, 2);
   const { email, role, name } = parsed.args;
 
   if (await findUserByEmail({ email })) fail(`${email} already has an account.`);
 
-  const password = await readPassword();
+  const password = await readPassword(io);
   if (!password) fail('No password given.');
   const problem = passwordProblem({ password, email, name });
   if (problem) fail(`Password refused: ${problem}`);
@@ -44,7 +43,8 @@ async function main(): Promise<void> {
   });
   if (!created.ok) fail(`${email} already has an account.`);
   await closeDb();
-  console.log(`Added ${created.user.role} ${created.user.name} <${created.user.email}>.`);
+  io.out(`Added ${created.user.role} ${created.user.name} <${created.user.email}>.`);
+  return 0;
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+runAsProcess(import.meta.url, main, { name: 'user:add' });

@@ -5,20 +5,18 @@ import { parseArgs } from 'node:util';
 import { closeDb } from '@/db/client';
 import { findUserByEmail } from '@/db/users';
 import { lockedAccounts, unlockAccount } from '@/server/sign-in-lockouts';
+import { CommandExit, type CommandIo, runAsProcess } from './support/command';
 
 const USAGE = 'Usage: npm run user:unlock -- --email person@example.com';
 
 function fail(message: string, code = 1): never {
-  // Exiting ends the database's connections in any case.
-  void closeDb();
-  console.error(`user:unlock: ${message}`);
-  process.exit(code);
+  throw new CommandExit(code, `user:unlock: ${message}`);
 }
 
-async function main(): Promise<void> {
+export async function main(argv: string[], io: CommandIo): Promise<number> {
   let email: string | undefined;
   try {
-    email = parseArgs({ options: { email: { type: 'string' } } })
+    email = parseArgs({ args: argv, options: { email: { type: 'string' } } })
       .values.email?.trim()
       .toLowerCase();
   } catch (error) {
@@ -30,11 +28,12 @@ async function main(): Promise<void> {
   const locked = (await lockedAccounts({ now })).some((account) => account.email === email);
   await unlockAccount({ email, by: null, now });
   await closeDb();
-  console.log(
+  io.out(
     locked
       ? `Unlocked ${email}: it can sign in again (wrong guesses from other addresses stay limited).`
       : `${email} was not locked; its failed sign-ins are cleared.`,
   );
+  return 0;
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+runAsProcess(import.meta.url, main, { name: 'user:unlock' });

@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../scripts/draft';
+import { type CommandResult, runInProcess } from '../support/command';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { fakeChat, seedQuestionCalls, startFakeOpenAI } from '../support/fake-openai';
 import { scenario } from '../support/scenario';
 
-const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-draft-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -18,10 +17,17 @@ function draft(...args: string[]) {
   return draftWith({}, ...args);
 }
 
-function draftWith(environment: Record<string, string>, ...args: string[]) {
-  return run('npm', ['run', '--silent', 'draft', '--', '--now', '2026-12-01T10:00', ...args], {
+/**
+ * `npm run draft -- --now 2026-12-01T10:00 …`, its main run in this process (a run that exits
+ * other than 0 is thrown, as execFile does); tests/scripts/commands.test.ts runs it as a process.
+ */
+async function draftWith(
+  environment: Record<string, string>,
+  ...args: string[]
+): Promise<CommandResult> {
+  const result = await runInProcess(main, ['--now', '2026-12-01T10:00', ...args], {
+    name: 'draft',
     env: {
-      ...process.env,
       DATABASE_PATH: join(dir, 'desk.db'),
       ANTHROPIC_API_KEY: '',
       ANTHROPIC_BASE_URL: '',
@@ -32,6 +38,8 @@ function draftWith(environment: Record<string, string>, ...args: string[]) {
       ...environment,
     },
   });
+  if (result.code !== 0) throw result;
+  return result;
 }
 
 describe('npm run draft', () => {

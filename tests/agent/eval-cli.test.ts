@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../scripts/eval';
+import { runInProcess } from '../support/command';
 import { fakeChat, startFakeOpenAI } from '../support/fake-openai';
 
-const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-eval-'));
 const databasePath = join(dir, 'never-written.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,29 +16,23 @@ async function evaluate(
   return evaluateWith({}, ...args);
 }
 
-async function evaluateWith(
+/** `npm run eval -- …`, its main run in this process (tests/scripts/commands.test.ts runs the process). */
+function evaluateWith(
   environment: Record<string, string>,
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'eval', '--', ...args], {
-      env: {
-        ...process.env,
-        DATABASE_PATH: databasePath,
-        ANTHROPIC_API_KEY: '',
-        DRAFT_MODEL: '',
-        OPENAI_API_KEY: '',
-        OPENAI_BASE_URL: '',
-        OPENAI_MODEL: '',
-        ...environment,
-      },
-      maxBuffer: 32 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return failed;
-  }
+  return runInProcess(main, args, {
+    name: 'eval',
+    env: {
+      DATABASE_PATH: databasePath,
+      ANTHROPIC_API_KEY: '',
+      DRAFT_MODEL: '',
+      OPENAI_API_KEY: '',
+      OPENAI_BASE_URL: '',
+      OPENAI_MODEL: '',
+      ...environment,
+    },
+  });
 }
 
 describe('npm run eval', () => {

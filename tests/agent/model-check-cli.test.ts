@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../scripts/model-check';
+import { runInProcess } from '../support/command';
 import { type FakeAnthropic, fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { type FakeOpenAI, fakeChat, startFakeOpenAI } from '../support/fake-openai';
 import { openOutsideConnection } from '../support/outside-connection';
 import { type TempDatabase, useTempDatabase } from '../support/temp-db';
 
-const run = promisify(execFile);
-// The command runs on the test's own database (process.env points at it): a SQLite file, or
-// a PostgreSQL database.
+// The command's main runs in this process, on the test's own database (process.env points at
+// it): a SQLite file, or a PostgreSQL database. tests/scripts/commands.test.ts runs it as a process.
 let temp: TempDatabase;
 beforeAll(async () => {
   temp = await useTempDatabase();
@@ -25,26 +24,22 @@ afterEach(() => api.close());
 async function modelCheck(
   environment: Record<string, string>,
 ): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await run('npm', ['run', '--silent', 'model:check'], {
-      env: {
-        ...process.env,
-        ANTHROPIC_API_KEY: 'test-key',
-        ANTHROPIC_BASE_URL: api.url,
-        DRAFT_MODEL: '',
-        CLAUDE_MODEL: '',
-        OPENAI_API_KEY: '',
-        OPENAI_BASE_URL: '',
-        OPENAI_MODEL: '',
-        OPENAI_STRICT: '',
-        ...environment,
-      },
-    });
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, stdout: failed.stdout };
-  }
+  const { code, stdout } = await runInProcess(main, [], {
+    env: {
+      ANTHROPIC_API_KEY: 'test-key',
+      ANTHROPIC_BASE_URL: api.url,
+      DRAFT_MODEL: '',
+      CLAUDE_MODEL: '',
+      OPENAI_API_KEY: '',
+      OPENAI_BASE_URL: '',
+      OPENAI_MODEL: '',
+      OPENAI_STRICT: '',
+      ...environment,
+    },
+    name: 'The model check could not run',
+    crashCode: 2,
+  });
+  return { code, stdout };
 }
 
 /** A port nothing listens on: bound, then let go. */

@@ -1,26 +1,23 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main as userAdd } from '../../scripts/user-add';
+import { main as userUnlock } from '../../scripts/user-unlock';
+import { runInProcess } from '../support/command';
 import { openOutsideConnection } from '../support/outside-connection';
 import { type TempDatabase, useTempDatabase } from '../support/temp-db';
 
-const run = promisify(execFile);
 const email = 'olive@example.com';
-// The commands run on the test's own database: a SQLite file, or a PostgreSQL database.
+// The commands' mains run in this process, on the test's own database: a SQLite file, or a
+// PostgreSQL database. tests/scripts/commands.test.ts runs them as processes.
 let temp: TempDatabase;
 afterAll(() => temp.cleanup());
 
-async function npm(args: string[], input?: string) {
-  const child = run('npm', ['run', '--silent', ...args], { env: { ...process.env } });
-  if (input !== undefined) {
-    child.child.stdin?.end(input);
-  }
-  try {
-    const { stdout } = await child;
-    return { code: 0, stdout, stderr: '' };
-  } catch (error) {
-    return error as { code: number; stdout: string; stderr: string };
-  }
+const commands = { 'user:add': userAdd, 'user:unlock': userUnlock };
+
+/** `npm run <script> -- <args…>`, with `input` piped in. */
+function npm([script, separator, ...args]: string[], input?: string) {
+  const main = commands[script as keyof typeof commands];
+  if (!main || (separator !== undefined && separator !== '--')) throw new Error(`no ${script}`);
+  return runInProcess(main, args, { name: script, input });
 }
 
 const db = () => openOutsideConnection(temp);
