@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { type SourceRows, sourceKeys } from '@/lib/inbox/sources';
 import type { FactsNow } from '@/lib/inbox/staleness';
+import { storableText } from '@/lib/intake/clean-text';
 import { engineOf, getDb, snapshot } from './client';
 
 type Engine = ReturnType<typeof engineOf>;
@@ -90,7 +91,8 @@ function likeIgnoringAsciiCase(engine: Engine, text: SQL, pattern: string): SQL 
 }
 
 function searchFilter(engine: Engine, search: string | undefined): SQL | undefined {
-  const term = search?.trim();
+  // A search box's words come from outside: a NUL in them is an error on PostgreSQL.
+  const term = storableText(search ?? '').trim();
   if (!term) return undefined;
   const pattern = `%${escapeLike(term)}%`;
   const matches = (text: SQL) => likeIgnoringAsciiCase(engine, text, pattern);

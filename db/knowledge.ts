@@ -1,6 +1,7 @@
 import 'server-only';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { KnowledgeHit } from '@/lib/agent';
+import { storableText } from '@/lib/intake/clean-text';
 import type { KnowledgeEntryInput } from '@/lib/knowledge/forms';
 import { type Db, getDb } from './client';
 import { knowledgeSearchHits } from './dialect/knowledge-search';
@@ -34,7 +35,8 @@ export async function searchKnowledge({
   /** Another database than the process's (the eval's scratch copy of the example bakery). */
   db?: Db;
 }): Promise<KnowledgeHit[]> {
-  return knowledgeSearchHits(db ?? (await getDb()), query, limit);
+  // A customer's words, or a search box's: no NUL or lone surrogate reaches either engine.
+  return knowledgeSearchHits(db ?? (await getDb()), storableText(query), limit);
 }
 
 export type KnowledgeWriteResult =

@@ -1,4 +1,10 @@
-/** Reads a request body as JSON with a hard size cap, whether or not it declares its length. */
+import { storableStrings } from './clean-text';
+
+/**
+ * Reads a request body as JSON with a hard size cap, whether or not it declares its length.
+ * Every string in it comes back storable (no NUL or other C0 control but tab and newline, no
+ * lone surrogate), so no field of any API reaches the database as text an engine refuses.
+ */
 export type JsonBody =
   | { ok: true; value: unknown }
   | { ok: false; status: 400 | 413 | 415; error: string };
@@ -39,7 +45,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (text.trim() === '')
     return { ok: false, status: 400, error: 'The body is empty: send a JSON object.' };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: storableStrings(JSON.parse(text)) };
   } catch {
     return { ok: false, status: 400, error: 'The body is not valid JSON.' };
   }

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/lib/env';
 import { type InboundMail, startInboundMail, takeEmail } from '@/server/mail/inbound';
