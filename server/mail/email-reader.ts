@@ -1,6 +1,6 @@
 import 'server-only';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { storableStrings } from '@/lib/intake/clean-text';
 import type { ReadEmail } from '@/lib/mail/read-email';
 
@@ -39,8 +39,15 @@ const START_LIMIT_MS = 30_000;
  * stay outside Next's bundle (it loads the reader itself).
  */
 function defaultScript(): string {
-  return join(process.cwd(), 'server', 'mail', 'read-email-worker.mjs');
+  // Hidden from the bundler, which would otherwise make the path an entry of its own.
+  return join(/* turbopackIgnore: true */ process.cwd(), 'server', 'mail', 'read-email-worker.mjs');
 }
+
+/**
+ * Taken from Node at run time rather than imported: Next's bundler makes every `new Worker(…)`
+ * of an imported Worker an entry of its own and pulls the whole project into it.
+ */
+const Thread: typeof Worker = process.getBuiltinModule('node:worker_threads').Worker;
 
 function unreadable(reason: string): ReadEmail {
   return { readable: false, reason, messageId: null };
@@ -72,7 +79,7 @@ export function startEmailReader({
 
   const boot = (): Promise<Worker> => {
     if (booting) return booting;
-    const worker = new Worker(script, {
+    const worker = new Thread(script, {
       // None of the server's own flags (its --import, its heap size): the limits are these.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 },
