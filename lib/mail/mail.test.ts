@@ -47,9 +47,13 @@ describe('reading an email', () => {
     expect(writtenText('Yes please.\n\nOn Mon, Bob <b@x.y> wrote:\n> old\n> text')).toBe(
       'Yes please.',
     );
+    // Outlook's, AOL's and Yahoo's "Original Message" is the quoted reply, not a forward.
     expect(
       writtenText('See below.\n\n-------- Original Message --------\nFrom: x\n\nOld question'),
-    ).toBe('See below.\n\n-------- Original Message --------\nFrom: x\n\nOld question');
+    ).toBe('See below.');
+    expect(
+      writtenText('See below.\n\n---------- Forwarded message ---------\nFrom: x\n\nOld question'),
+    ).toBe('See below.\n\n---------- Forwarded message ---------\nFrom: x\n\nOld question');
   });
 });
 
@@ -63,6 +67,46 @@ describe('threading by subject', () => {
     expect(subjectKey('RE: Fwd: AW:  Rye   Loaf [Ticket #3]')).toBe('rye loaf');
     expect(subjectKey('Rye loaf')).toBe('rye loaf');
     expect(subjectKey('Re: ')).toBe('');
+  });
+
+  it.each([
+    'Re: Rye loaf',
+    'RE: Rye loaf',
+    'AW: Rye loaf',
+    'Aw: Rye loaf',
+    'SV: Rye loaf',
+    'VS: Rye loaf',
+    'Odp: Rye loaf',
+    'RES: Rye loaf',
+    'R: Rye loaf',
+    'Antw: Rye loaf',
+    'Wg: Rye loaf',
+    'Fw: Rye loaf',
+    'Fwd: Rye loaf',
+    'TR: Rye loaf',
+    'Rif: Rye loaf',
+    'Ref: Rye loaf',
+    'Réf : Rye loaf',
+    'Ynt: Rye loaf',
+    'İlt: Rye loaf',
+    'Enc: Rye loaf',
+    'ВЗ: Rye loaf',
+    'Ответ: Rye loaf',
+    '回复：Rye loaf',
+    '答复: Rye loaf',
+    '回覆：Rye loaf',
+    '転送: Rye loaf',
+    '返信：Rye loaf',
+    'Re[2]: Rye loaf',
+    'RE(3): Rye loaf',
+    'Re: Fwd: AW: Odp: 回复：Rye loaf',
+  ])('"%s" is the same conversation as "Rye loaf"', (subject) => {
+    expect(subjectKey(subject)).toBe('rye loaf');
+  });
+
+  it('a word that only looks like a prefix stays', () => {
+    expect(subjectKey('Rye: two loaves')).toBe('rye: two loaves');
+    expect(subjectKey('Rest of my order')).toBe('rest of my order');
   });
 });
 

@@ -1,7 +1,12 @@
-import EmailReplyParser from 'email-reply-parser';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { cleanLine, cleanText } from '../intake/clean-text';
 import { type SenderVerdict, senderVerdict } from './authentication-results';
+import { type NotAQuestion, notAQuestion, unaddressedBounceSender } from './classify-email';
+import { declaresUtf7, decodeUtf7, repairedUtf8, withReadableHeaders } from './decode-headers';
+import { BODY_MAX_CHARS, writtenText } from './written-text';
+
+export { type NotAQuestion, notAQuestion } from './classify-email';
+export { writtenText } from './written-text';
 
 /**
  * A customer's email as the desk reads it: who wrote, which messages it answers, and the text
@@ -30,8 +35,6 @@ export type InboundEmail = {
 
 export type EmailAttachment = { name: string; size: number };
 
-export type NotAQuestion = 'auto-reply' | 'bounce' | 'mailing list' | 'own address';
-
 export type ReadEmail =
   | { readable: true; email: InboundEmail }
   | { readable: false; reason: string; messageId: string | null };
@@ -52,82 +55,6 @@ export function bareMessageIds(value: string | string[] | undefined | null): str
   if (ids.length > 0) return ids;
   // Some mailers leave the brackets out.
   return joined.split(/\s+/).filter((id) => id.includes('@'));
-}
-
-/** A header's raw value, as sent (mailparser folds some, like List-*, into structures). */
-function header(parsed: ParsedMail, name: string): string {
-  const line = parsed.headerLines.find((entry) => entry.key === name)?.line ?? '';
-  return line.slice(line.indexOf(':') + 1).trim();
-}
-
-function contentTypeOf(parsed: ParsedMail): { value: string; params: Record<string, string> } {
-  const value = parsed.headers.get('content-type');
-  if (value && typeof value === 'object' && 'value' in value) {
-    const params = 'params' in value ? (value.params as Record<string, string>) : {};
-    return { value: String(value.value).toLowerCase(), params };
-  }
-  return { value: String(value ?? '').toLowerCase(), params: {} };
-}
-
-/**
- * Mail nobody should answer: automatic replies (RFC 3834's Auto-Submitted, the common
- * X-Autoreply and Precedence), delivery reports (DSNs), mailing lists, and the desk's own mail
- * coming back. Answering any of them would start a loop or write to nobody.
- */
-export function notAQuestion(
-  parsed: ParsedMail,
-  fromAddress: string,
-  ownAddresses: readonly string[],
-): NotAQuestion | null {
-  if (ownAddresses.some((own) => own.toLowerCase() === fromAddress.toLowerCase())) {
-    return 'own address';
-  }
-  const type = contentTypeOf(parsed);
-  const local = fromAddress.split('@')[0]?.toLowerCase() ?? '';
-  if (
-    (type.value === 'multipart/report' &&
-      (type.params['report-type'] ?? '').toLowerCase() === 'delivery-status') ||
-    local === 'mailer-daemon' ||
-    local === 'postmaster'
-  ) {
-    return 'bounce';
-  }
-  const autoSubmitted = header(parsed, 'auto-submitted').trim().toLowerCase();
-  const precedence = header(parsed, 'precedence').trim().toLowerCase();
-  if (
-    (autoSubmitted !== '' && autoSubmitted !== 'no') ||
-    header(parsed, 'x-autoreply') !== '' ||
-    header(parsed, 'x-autorespond') !== '' ||
-    precedence === 'auto_reply'
-  ) {
-    return 'auto-reply';
-  }
-  if (
-    precedence === 'bulk' ||
-    precedence === 'list' ||
-    header(parsed, 'list-id') !== '' ||
-    header(parsed, 'list-unsubscribe') !== ''
-  ) {
-    return 'mailing list';
-  }
-  return null;
-}
-
-const FORWARDED =
-  /^-{2,}\s*(Forwarded message|Original Message)\s*-{2,}\s*$|^Begin forwarded message:\s*$/im;
-
-/**
- * What the customer wrote in this email: quoted history ("On … wrote:" and `>` lines) and the
- * signature go; a forwarded message is what the customer asks about, so it stays.
- */
-export function writtenText(body: string): string {
-  const text = body.replace(/\r\n?/g, '\n');
-  const forwarded = FORWARDED.exec(text);
-  if (forwarded) {
-    const own = new EmailReplyParser().parseReply(text.slice(0, forwarded.index)).trim();
-    return `${own}\n\n${text.slice(forwarded.index).trim()}`.trim();
-  }
-  return new EmailReplyParser().parseReply(text).trim();
 }
 
 function cap(text: string, max: number): { text: string; truncated: boolean } {
@@ -154,7 +81,10 @@ export async function readEmail(
 ): Promise<ReadEmail> {
   let parsed: ParsedMail;
   try {
-    parsed = await simpleParser(raw, { skipTextLinks: true, skipImageLinks: true });
+    parsed = await simpleParser(withReadableHeaders(raw), {
+      skipTextLinks: true,
+      skipImageLinks: true,
+    });
   } catch (error) {
     return {
       readable: false,
@@ -164,16 +94,22 @@ export async function readEmail(
   }
   const messageId = bareMessageIds(parsed.messageId)[0] ?? null;
   const from = parsed.from?.value.find((entry) => entry.address && ADDRESS.test(entry.address));
-  if (!from?.address) {
+  // "MAILER-DAEMON" with no domain is still a bounce, not an email nobody sent.
+  const bounceSender = from?.address ? null : unaddressedBounceSender(parsed);
+  if (!from?.address && !bounceSender) {
     return { readable: false, reason: 'it has no sender address', messageId };
   }
-  const fromAddress = from.address.toLowerCase();
-  const skip = notAQuestion(parsed, fromAddress, ownAddresses);
+  const fromAddress = (from?.address ?? bounceSender ?? '').toLowerCase();
+  const skip = bounceSender ? 'bounce' : notAQuestion(parsed, fromAddress, ownAddresses);
+  const sent = typeof parsed.text === 'string' ? parsed.text.slice(0, BODY_MAX_CHARS) : '';
   // HTML's &nbsp; arrives as no-break spaces: to a reader (and a model) they are spaces.
-  const body = (typeof parsed.text === 'string' ? parsed.text : '').replace(/\u00a0/g, ' ');
-  const subject = cleanLine(parsed.subject ?? '').slice(0, SUBJECT_MAX_CHARS);
+  const body = (declaresUtf7(raw) ? decodeUtf7(sent) : sent).replace(/\u00a0/g, ' ');
+  const subject = cleanLine((parsed.subject ?? '').slice(0, SUBJECT_MAX_CHARS * 4)).slice(
+    0,
+    SUBJECT_MAX_CHARS,
+  );
   // An email with only a subject ("Rye tomorrow?") asks in its subject.
-  const written = cleanText(writtenText(body)) || subject;
+  const written = cleanText(writtenText(body, { subject })) || subject;
   if (!written && !skip) {
     return { readable: false, reason: 'it has no text', messageId };
   }
@@ -187,7 +123,9 @@ export async function readEmail(
     email: {
       messageId,
       fromAddress,
-      fromName: cleanLine(from.name ?? '').slice(0, NAME_MAX_CHARS) || fromAddress,
+      fromName:
+        cleanLine((from?.name ?? '').slice(0, NAME_MAX_CHARS * 4)).slice(0, NAME_MAX_CHARS) ||
+        fromAddress,
       subject,
       answers,
       references: chain,
@@ -195,7 +133,10 @@ export async function readEmail(
       truncated,
       attachments: parsed.attachments
         .filter((part) => part.contentDisposition !== 'inline' || part.filename)
-        .map((part) => ({ name: cleanLine(part.filename ?? '') || 'unnamed', size: part.size })),
+        .map((part) => ({
+          name: cleanLine(repairedUtf8(part.filename ?? '')) || 'unnamed',
+          size: part.size,
+        })),
       notAQuestion: skip,
       senderVerified: senderVerdict(
         parsed.headerLines
