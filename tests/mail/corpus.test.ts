@@ -1,3 +1,4 @@
+// @module-tag postgres: real-world mail, odd bytes and all, stored on both engines.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
