@@ -66,6 +66,33 @@ describe('UTF-7', () => {
   });
 });
 
+describe('UTF-7 only where the text is UTF-7', () => {
+  it('a UTF-8 text beside a UTF-7 attachment keeps its "+"', async () => {
+    const raw = Buffer.from(
+      [
+        'From: ada@example.com',
+        'Subject: Sums',
+        'Content-Type: multipart/mixed; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Is 1+1 loaves a deal?',
+        '--b',
+        'Content-Type: text/plain; charset=utf-7; name="note.txt"',
+        'Content-Disposition: attachment; filename="note.txt"',
+        '',
+        'cr+AOg-me',
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    expect(await readEmail(raw, own)).toMatchObject({
+      email: { text: 'Is 1+1 loaves a deal?', attachments: [{ name: 'note.txt' }] },
+    });
+  });
+});
+
 describe('attachment names read byte by byte', () => {
   it('UTF-8 read as Latin-1 is read again as UTF-8', () => {
     const name = 'Картинка.png';

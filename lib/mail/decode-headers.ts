@@ -89,11 +89,15 @@ export function withReadableHeaders(raw: Buffer): Buffer {
   return Buffer.concat([Buffer.from(text, 'utf8'), raw.subarray(end)]);
 }
 
-/** Whether a text part of this email is declared UTF-7 (mailparser leaves those as sent). */
+/**
+ * Whether the email's text is declared UTF-7 (mailparser leaves it as sent): its first charset
+ * declaration, the one its text part (or the email itself) carries.
+ */
 export function declaresUtf7(raw: Buffer): boolean {
-  return /charset\s{0,3}=\s{0,3}["']?utf-7/i.test(
+  const first = /charset\s{0,3}=\s{0,3}["']?([\w.:-]{1,40})/i.exec(
     raw.subarray(0, CHARSET_PROBE_BYTES).toString('latin1'),
   );
+  return (first?.[1] ?? '').toLowerCase() === 'utf-7';
 }
 
 /** UTF-7 text ("cr+AOg-me") as the characters it stands for ("crème"). */
