@@ -62,7 +62,7 @@ export function MergeConversation({
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name="intoId" value={target.id} />
       <input type="hidden" name="intoVersion" value={target.version} />
-      {sameSender || !target.customerEmail || !senderEmail ? (
+      {sameSender || !senderEmail ? (
         <input type="hidden" name="repliesTo" value="kept" />
       ) : (
         <fieldset
@@ -73,7 +73,9 @@ export function MergeConversation({
           <label className="flex items-center gap-2">
             <input type="radio" name="repliesTo" value="kept" defaultChecked />
             <span>
-              {target.customerEmail} ({target.customerName}, who started conversation #{target.id})
+              {target.customerEmail
+                ? `${target.customerEmail} (${target.customerName}, who started conversation #${target.id})`
+                : `Nobody by email: ${target.customerName} reads replies on their ticket page, as now`}
             </span>
           </label>
           <label className="flex items-center gap-2">
