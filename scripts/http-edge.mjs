@@ -6,16 +6,36 @@
 // - answers methods the desk does not serve (TRACE, CONNECT, PROPFIND…) with 405, which
 //   Next.js would otherwise fail on with a 500. (Node's parser already answers 400 to names
 //   it does not know at all.)
+// - answers 400 to a path whose percent-encoding does not decode to text (`/t/%ff`, an
+//   overlong or surrogate UTF-8 sequence), which Next.js's router fails on with a 500 when it
+//   decodes a dynamic segment.
 import http from 'node:http';
 
 export const PEER_HEADER = 'x-desk-peer';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+
+/** Whether the request target's path decodes (the query is Next.js's to read, and it copes). */
+function pathDecodes(url) {
+  const path = (url ?? '/').split(/[?#]/, 1)[0] ?? '';
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function guard(listener) {
   return function guardedRequest(req, res) {
     if (!METHODS.has(req.method ?? '')) {
       res.writeHead(405, { Allow: [...METHODS].join(', '), 'Content-Type': 'text/plain' });
       res.end('Method not allowed.\n');
+      req.resume();
+      return;
+    }
+    if (!pathDecodes(req.url)) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('That address is not a valid link.\n');
       req.resume();
       return;
     }
