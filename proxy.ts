@@ -2,13 +2,15 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { isHttpsRequest } from '@/lib/auth/session-cookie';
 import { env } from '@/lib/env';
 import {
+  isFormPost,
   judgeActionFields,
   judgeActionHeaders,
   judgeActionText,
   judgeFormPostFields,
+  judgeFormPostHeaders,
   type Refusal,
 } from '@/lib/net/action-request';
-import { hostsAllowed, originAllowed } from '@/lib/net/allowed-hosts';
+import { hostsAllowed, originAllowed, originIsRequestHost } from '@/lib/net/allowed-hosts';
 import {
   contentSecurityPolicy,
   newNonce,
@@ -22,6 +24,22 @@ function refuse({ status, message }: Refusal): NextResponse {
     status,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   });
+}
+
+/**
+ * An action's Origin names a host this desk answers to (DNS rebinding) and is the very host and
+ * port the request was sent to (cross-site posts), which Next.js would otherwise refuse with a 500.
+ */
+function originOk(request: NextRequest, origin: string | null, allowed: string[]): boolean {
+  return (
+    originAllowed(origin, allowed) &&
+    origin !== null &&
+    originIsRequestHost({
+      origin,
+      host: request.headers.get('host'),
+      forwardedHost: request.headers.get('x-forwarded-host'),
+    })
+  );
 }
 
 /** A form body's string fields, or null when it does not parse. */
@@ -57,24 +75,35 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
   const isAction = request.headers.has('next-action');
   const contentType = request.headers.get('content-type') ?? '';
-  if (isAction || (request.method === 'POST' && /^multipart\/form-data/i.test(contentType))) {
-    if (isAction && !originAllowed(request.headers.get('origin'), allowed)) {
+  const formPost = !isAction && isFormPost({ method: request.method, contentType });
+  if (isAction || formPost) {
+    const origin = request.headers.get('origin');
+    // A fetched action must say where it came from; a form posted without JavaScript by a
+    // browser old enough to send no Origin is let through, as Next.js does.
+    if ((isAction || origin !== null) && !originOk(request, origin, allowed)) {
       return refuse({
         status: 403,
         message: 'Server actions are taken from this desk’s own pages only.',
       });
     }
     // Form posts without JavaScript are read here too, so they get the same size limit first.
-    const shape = judgeActionHeaders({
-      method: request.method,
-      contentType,
-      contentLength: request.headers.get('content-length'),
-    });
-    if ('status' in shape) return refuse(shape);
-    if (shape.body === 'text') {
-      const refusal = judgeActionText(await request.clone().text());
+    if (formPost) {
+      const refusal = judgeFormPostHeaders({
+        contentLength: request.headers.get('content-length'),
+      });
       if (refusal) return refuse(refusal);
-      return next(request);
+    } else {
+      const shape = judgeActionHeaders({
+        method: request.method,
+        contentType,
+        contentLength: request.headers.get('content-length'),
+      });
+      if ('status' in shape) return refuse(shape);
+      if (shape.body === 'text') {
+        const refusal = judgeActionText(await request.clone().text());
+        if (refusal) return refuse(refusal);
+        return next(request);
+      }
     }
     const fields = await readFields(request);
     if (!fields) return refuse({ status: 400, message: 'That form could not be read.' });

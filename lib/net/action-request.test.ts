@@ -60,9 +60,47 @@ describe('a server-action request', () => {
 });
 
 describe('a form posted without JavaScript', () => {
-  it('must carry JSON in React’s action fields', () => {
-    expect(judgeFormPostFields(fields({ '$ACTION_1:0': '{"id":"a","bound":null}' }))).toBeNull();
-    expect(judgeFormPostFields(fields({ '$ACTION_1:0': '[[[' }))?.status).toBe(400);
-    expect(judgeFormPostFields(fields({ anything: '[[[' }))).toBeNull();
+  const id = '7f4398fc413350e6c535f914f7cd38f391eed012d4';
+  // What React renders into a form whose action is bound (useActionState), as a browser posts it.
+  const bound = {
+    $ACTION_REF_1: '',
+    '$ACTION_1:0': `{"id":"${id}","bound":"$@1"}`,
+    '$ACTION_1:1': '["$undefined"]',
+    $ACTION_KEY: 'kee19b1787984aa07cce75669b14f3f72',
+    email: 'olive@example.com',
+  };
+  const verdict = (entries: Record<string, string>) => judgeFormPostFields(fields(entries))?.status;
+
+  it('takes React’s own fields, and bodies that are no action at all', () => {
+    expect(verdict(bound)).toBeUndefined();
+    expect(verdict({ [`$ACTION_ID_${id}`]: '', email: 'x' })).toBeUndefined();
+    expect(verdict({ ...bound, '$ACTION_1:0': `{"id":"${id}","bound":null}` })).toBeUndefined();
+    expect(verdict({ anything: '[[[' })).toBeUndefined();
+  });
+
+  it('refuses action fields that are not JSON, or refer to parts that are not there', () => {
+    expect(verdict({ ...bound, '$ACTION_1:0': '[[[' })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_1:1': '[[[' })).toBe(400);
+    expect(verdict({ $ACTION_REF_1: '' })).toBe(400);
+    const { $ACTION_REF_1: _ref, ...parts } = bound;
+    expect(verdict({ ...parts, $ACTION_REF_7: '' })).toBe(400);
+    expect(verdict({ $ACTION_REF_x: '', '$ACTION_x:0': '{}' })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_1:0': `{"id":"${id}","bound":"$@9"}` })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_1:0': `{"id":"${id}","bound":"$@0"}` })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_1:0': `{"id":"${id}"}` })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_1:0': '{"id":"garbage","bound":null}' })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_1:0': '[1,2]' })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_1:1': '["$Q5"]' })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_1:1': '[{"a":"$@3"}]' })).toBe(400);
+  });
+
+  it('refuses a garbage action id, a junk key, two actions or stray action fields', () => {
+    expect(verdict({ $ACTION_ID_garbage: '' })).toBe(400);
+    expect(verdict({ $ACTION_ID_: '' })).toBe(400);
+    expect(verdict({ ...bound, $ACTION_KEY: '{{junk' })).toBe(400);
+    expect(verdict({ $ACTION_KEY: 'k12', email: 'x' })).toBe(400);
+    expect(verdict({ ...bound, [`$ACTION_ID_${id}`]: '' })).toBe(400);
+    expect(verdict({ ...bound, '$ACTION_2:0': '{}' })).toBe(400);
+    expect(verdict({ ...bound, $ACTION_OTHER: '' })).toBe(400);
   });
 });

@@ -89,17 +89,100 @@ export function judgeActionFields(fields: ReadonlyMap<string, string>): Refusal 
 }
 
 /**
- * A form posted without JavaScript: React's `$ACTION_…` fields carry JSON, which must parse.
- * (Bodies without them are not actions and go on to the page, which ignores them.)
+ * A form posted without JavaScript (no `Next-Action` header): a browser sends it as multipart or,
+ * for a form without `encType`, URL-encoded, always with a length.
  */
-export function judgeFormPostFields(fields: ReadonlyMap<string, string>): Refusal | null {
-  for (const [name, value] of fields) {
-    if (!/^\$ACTION_\d+:\d+$/.test(name)) continue;
-    try {
-      JSON.parse(value);
-    } catch {
-      return MALFORMED;
-    }
+export function judgeFormPostHeaders({
+  contentLength,
+}: {
+  contentLength: string | null;
+}): Refusal | null {
+  if (contentLength === null || !/^\d+$/.test(contentLength)) {
+    return { status: 411, message: 'Send the body with a Content-Length.' };
+  }
+  if (Number(contentLength) > ACTION_BODY_LIMIT) {
+    return { status: 413, message: 'That request is too large.' };
   }
   return null;
+}
+
+/** Whether a post is a form a browser may send without JavaScript, which Next.js reads as one. */
+export function isFormPost({ method, contentType }: { method: string; contentType: string }) {
+  return (
+    method === 'POST' &&
+    /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i.test(contentType.trim())
+  );
+}
+
+// React's fields of a form posted without JavaScript (react-server-dom's decodeAction and
+// decodeFormState): `$ACTION_ID_<id>` for an action without bound arguments, or
+// `$ACTION_REF_<n>` naming the parts `$ACTION_<n>:<k>`, whose part 0 is `{ id, bound }` with
+// bound `$@<k>` (its arguments in part k) or null; `$ACTION_KEY` is useActionState's key.
+const ACTION_ID = /^[0-9a-f]{2,128}$/;
+const ACTION_KEY = /^k[0-9a-f]{1,128}$/;
+const PART_NAME = /^\$ACTION_(\d{1,4}):(\d{1,4})$/;
+
+/** A bound action's part 0, `{ id, bound }`: the part its bound arguments are in, or null. */
+function boundPart(text: string): { ok: true; part: string | null } | { ok: false } {
+  let meta: unknown;
+  try {
+    meta = JSON.parse(text);
+  } catch {
+    return { ok: false };
+  }
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return { ok: false };
+  const { id, bound, ...rest } = meta as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || typeof id !== 'string' || !ACTION_ID.test(id)) {
+    return { ok: false };
+  }
+  if (bound === null) return { ok: true, part: null };
+  const ref = typeof bound === 'string' ? /^\$@(\d{1,4})$/.exec(bound) : null;
+  return ref?.[1] && ref[1] !== '0' ? { ok: true, part: ref[1] } : { ok: false };
+}
+
+/**
+ * The `$ACTION_…` fields of a form posted without JavaScript. Everything React would follow must
+ * be there and plain: exactly one action named (an id, or a reference whose part 0 is there),
+ * bound arguments in a part that exists, every part JSON without references to other parts, a
+ * key only beside a reference, and no other `$ACTION_` field. A body without any is no action
+ * and goes on to the page, which ignores it.
+ */
+export function judgeFormPostFields(fields: ReadonlyMap<string, string>): Refusal | null {
+  const names = [...fields.keys()].filter((name) => name.startsWith('$ACTION_'));
+  if (names.length === 0) return null;
+  const named = names.filter((n) => n.startsWith('$ACTION_REF_') || n.startsWith('$ACTION_ID_'));
+  if (named.length !== 1) return MALFORMED;
+  const [action = ''] = named;
+  const known = new Set([action]);
+  if (action.startsWith('$ACTION_ID_')) {
+    if (!ACTION_ID.test(action.slice('$ACTION_ID_'.length))) return MALFORMED;
+  } else {
+    const form = action.slice('$ACTION_REF_'.length);
+    if (!/^\d{1,4}$/.test(form)) return MALFORMED;
+    const partName = (k: string) => `$ACTION_${form}:${k}`;
+    const meta = fields.get(partName('0'));
+    if (meta === undefined) return MALFORMED;
+    const bound = boundPart(meta);
+    if (!bound.ok) return MALFORMED;
+    if (bound.part !== null && !fields.has(partName(bound.part))) return MALFORMED;
+    for (const name of names) {
+      const part = PART_NAME.exec(name);
+      if (part?.[1] !== form || part[2] === '0') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(fields.get(name) ?? '');
+      } catch {
+        return MALFORMED;
+      }
+      if (!onlyPlainValues(value)) return MALFORMED;
+      known.add(name);
+    }
+    known.add(partName('0'));
+    const key = fields.get('$ACTION_KEY');
+    if (key !== undefined) {
+      if (!ACTION_KEY.test(key)) return MALFORMED;
+      known.add('$ACTION_KEY');
+    }
+  }
+  return names.every((name) => known.has(name)) ? null : MALFORMED;
 }

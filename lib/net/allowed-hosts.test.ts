@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHostNames, hostName, hostsAllowed, originAllowed } from './allowed-hosts';
+import {
+  allowedHostNames,
+  hostName,
+  hostsAllowed,
+  originAllowed,
+  originIsRequestHost,
+} from './allowed-hosts';
 
 const allowed = (() => {
   const parsed = allowedHostNames({
@@ -44,5 +50,18 @@ describe('allowed host names', () => {
     expect(originAllowed('null', allowed)).toBe(false);
     expect(originAllowed(null, allowed)).toBe(false);
     expect(originAllowed('file://localhost', allowed)).toBe(false);
+  });
+
+  it('take a form post only from the very host and port it was sent to, as Next.js does', () => {
+    const judge = (origin: string, host: string | null, forwardedHost: string | null = null) =>
+      originIsRequestHost({ origin, host, forwardedHost });
+    expect(judge('http://127.0.0.1:3000', '127.0.0.1:3000')).toBe(true);
+    expect(judge('http://127.0.0.1:9999', '127.0.0.1:3000')).toBe(false);
+    expect(judge('http://localhost:3000', '127.0.0.1:3000')).toBe(false);
+    expect(judge('https://desk.example.com', '127.0.0.1:3000', 'desk.example.com, lb')).toBe(true);
+    expect(judge('https://evil.example', '127.0.0.1:3000', 'desk.example.com')).toBe(false);
+    expect(judge('null', '127.0.0.1:3000')).toBe(false);
+    expect(judge('not a url', '127.0.0.1:3000')).toBe(false);
+    expect(judge('http://127.0.0.1:3000', null)).toBe(false);
   });
 });

@@ -72,3 +72,28 @@ export function originAllowed(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   return allowed.includes(url.hostname.replace(/\.$/, ''));
 }
+
+/**
+ * Whether a form post's Origin is the host the request was sent to, as Next.js judges it before
+ * running an action (its `host`, with the port, equal to the first X-Forwarded-Host entry, or to
+ * Host when there is none). Next.js answers a mismatch with a 500; checked here first, it is a 403.
+ */
+export function originIsRequestHost({
+  origin,
+  host,
+  forwardedHost,
+}: {
+  origin: string;
+  host: string | null;
+  forwardedHost: string | null;
+}): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const requested = forwardedHost?.split(',')[0]?.trim() || host;
+  return !!requested && url.host === requested;
+}
