@@ -160,3 +160,61 @@ test('a malformed sign-in request gets a 4xx, not a crash', async ({ request }) 
   const noPassword = await request.post('/api/auth/sign-in', { data: { email: 'a@b.co' } });
   expect(noPassword.status()).toBe(400);
 });
+
+test('the owner’s own browser still signs in while guessers on ten addresses hold the ceiling', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const user = await ensureUser(testUser('device-owner', 'owner'));
+  // The owner signs in on their shop computer once: it becomes a known device for the account.
+  const shop = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '192.0.2.70' } });
+  const page = await shop.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(user);
+  await expect(page).not.toHaveURL(/\/login/);
+  const device = (await shop.cookies()).find((c) => c.name === 'bakery_device');
+  expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  await new AppHeader(page).signOut();
+
+  // Ten addresses, five wrong passwords each: the account's ceiling of 50.
+  for (let round = 0; round < 25; round++) {
+    const pair = [0, 1].map((k) => {
+      const n = round * 2 + k;
+      return signInFrom(request, `198.20.0.${Math.floor(n / 5) + 1}`, {
+        email: user.email,
+        password: `guess ${n}`,
+      });
+    });
+    for (const response of await Promise.all(pair)) expect(response.status()).toBe(401);
+  }
+  // An unknown device is kept out, even with the right password...
+  const elsewhere = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': '192.0.2.71' },
+  });
+  const other = new LoginPage(await elsewhere.newPage());
+  await other.goto();
+  await other.signIn(user);
+  await expect(other.message).toContainText('This account is locked');
+  await elsewhere.close();
+
+  // ...while the owner's own browser gets in.
+  await login.goto();
+  await login.signIn(user);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(new AppHeader(page).signedInUser).toContainText(user.name);
+  await new AppHeader(page).signOut();
+
+  // A known device that fails too often is locked out itself.
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await login.signIn({ email: user.email, password: `wrong again ${attempt}` });
+    await expect(login.message).toHaveText('That email and password do not match an account.');
+  }
+  await login.signIn(user);
+  await expect(login.message).toHaveText(
+    /^Too many failed sign-ins\. Try again in 1[45] minutes\.$/,
+  );
+  await expect(page).toHaveURL(/\/login$/);
+  await shop.close();
+});
