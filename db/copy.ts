@@ -51,6 +51,7 @@ export const COPIED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.ticketTokens, postgresSchema.ticketTokens),
   both(sqliteSchema.emailOutbox, postgresSchema.emailOutbox),
   both(sqliteSchema.inboundEmails, postgresSchema.inboundEmails),
+  both(sqliteSchema.inboundEmailAttempts, postgresSchema.inboundEmailAttempts),
   both(sqliteSchema.mailChannels, postgresSchema.mailChannels),
   both(sqliteSchema.sessions, postgresSchema.sessions),
   both(sqliteSchema.signInChallenges, postgresSchema.signInChallenges),

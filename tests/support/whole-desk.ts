@@ -161,6 +161,17 @@ export async function fillWholeDesk(path: string, { questions }: { questions: nu
         now,
       );
 
+      // An email that failed to be taken twice, still waiting for its third attempt.
+      db.prepare(
+        `insert into inbound_email_attempts (key, attempts, last_error, last_attempt_at)
+         values (?, ?, ?, ?)`,
+      ).run('INBOX:1700000000:42', 2, 'the database was busy', now - 60_000);
+      // A stranger's email that named a customer's conversation, and one with a failed sender.
+      const [mentioned, mentioning] = messages.map((message) => message.question_id);
+      db.prepare(
+        'update questions set mentions_question_id = ?, sender_not_verified = 1 where id = ?',
+      ).run(mentioned, mentioning);
+
       db.prepare(
         `insert into mail_channels (name, last_ok_at, last_error, last_error_at)
          values ('smtp', ?, null, null), ('imap', ?, 'Invalid credentials (Failure)', ?)`,
