@@ -10,6 +10,11 @@ export default defineConfig({
   test: {
     include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**'],
+    // Files tagged `// @module-tag postgres` also run in the PostgreSQL pass
+    // (vitest.postgres.config.ts, tests/support/postgres-pass.ts).
+    tags: [
+      { name: 'postgres', description: 'also runs on PostgreSQL (npm run test:unit:postgres)' },
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

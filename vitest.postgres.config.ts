@@ -1,28 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { postgresPassFiles } from './tests/support/postgres-pass';
 import base from './vitest.config';
 
 /**
- * The suite again on PostgreSQL (`npm run test:unit:postgres`, inside tests/support/with-postgres.ts,
- * which sets DATABASE_URL and POSTGRES_ADMIN_URL): every test that reads or writes the desk's
- * database, each on a fresh database of its own. Left out, since they do not touch the engine
- * the desk runs on: the pure code (lib/), the benchmarks' own checks and the fake model servers;
- * and what is SQLite's alone: its migrations and release fixtures, db:backup/db:restore (SQLite's
- * online backup; PostgreSQL's is pg_dump) and the SQLite connection's own tests. The PostgreSQL
- * schema's own tests start their own server and run in the SQLite pass.
+ * The PostgreSQL pass (`npm run test:unit:postgres`, inside tests/support/with-postgres.ts,
+ * which sets DATABASE_URL and POSTGRES_ADMIN_URL): the test files tagged `@module-tag postgres`
+ * (tests/support/postgres-pass.ts), those that exercise the database's own behaviour, each test
+ * on a fresh database of its own. The rest run on SQLite only. The PostgreSQL schema's and
+ * db:copy's own tests (tests/postgres/) start a PostgreSQL server of their own, beside SQLite,
+ * so they run in the SQLite pass.
+ * tests/architecture/postgres-pass.test.ts fails when a db/ module has no test here.
  */
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['tests/**/*.test.ts'],
-    exclude: [
-      'tests/migrations/**',
-      'tests/backup/**',
-      'tests/postgres/**',
-      'tests/architecture/**',
-      'tests/scripts/**',
-      'tests/support/**',
-      'tests/db/sqlite-connection.test.ts',
-    ],
+    include: postgresPassFiles(),
   },
 });

@@ -1,3 +1,4 @@
+// @module-tag postgres: the owner's fact writes and their audit.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery } from '@/db/bakery';
 import { getBakeryData } from '@/db/bakery-data';

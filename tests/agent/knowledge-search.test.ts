@@ -1,3 +1,4 @@
+// @module-tag postgres: knowledge search from a draft.
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { listKnowledgeEntries, searchKnowledge, setKnowledgeEntryEnabled } from '@/db/knowledge';
 import { createUser } from '@/db/users';

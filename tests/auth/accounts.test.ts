@@ -1,3 +1,4 @@
+// @module-tag postgres: accounts and their audit rows.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '@/db/audit';
 import { getDb } from '@/db/client';

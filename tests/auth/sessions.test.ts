@@ -1,3 +1,4 @@
+// @module-tag postgres: sessions.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions, findSessionWithUser, insertSession } from '@/db/sessions';
 import { createUser } from '@/db/users';

@@ -1,3 +1,4 @@
+// @module-tag postgres: sign-in failures counted in the database.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '@/db/audit';
 import { reserveSignInAttempt } from '@/db/sign-in-failures';

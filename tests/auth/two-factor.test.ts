@@ -1,3 +1,4 @@
+// @module-tag postgres: two-factor secrets and recovery codes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '@/db/audit';
 import { deleteSessionsOfUser } from '@/db/sessions';

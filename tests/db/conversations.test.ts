@@ -1,3 +1,4 @@
+// @module-tag postgres: conversations, threads and their SQL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addCustomerMessage,

@@ -1,3 +1,4 @@
+// @module-tag postgres: each driver's errors, unwrapped alike.
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '@/db/users';

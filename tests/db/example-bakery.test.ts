@@ -1,3 +1,4 @@
+// @module-tag postgres: the seed a fresh database gets.
 import { statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakeryFacts } from '@/db/bakery';

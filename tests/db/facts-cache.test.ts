@@ -1,3 +1,4 @@
+// @module-tag postgres: the facts version and its change notices.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery, getBakeryFacts } from '@/db/bakery';
 import { getBakeryData, toBakeryData } from '@/db/bakery-data';

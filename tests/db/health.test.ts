@@ -1,3 +1,4 @@
+// @module-tag postgres: the health check against the database.
 import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkDatabase } from '@/db/health';

@@ -1,3 +1,4 @@
+// @module-tag postgres: the inbox's SQL and its status counts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discardQuestion, saveDraftEdit } from '@/db/drafts';
 import {

@@ -1,3 +1,4 @@
+// @module-tag postgres: the dashboard's SQL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakeryData } from '@/db/bakery-data';
 import {

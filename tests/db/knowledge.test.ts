@@ -1,3 +1,4 @@
+// @module-tag postgres: knowledge search.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addKnowledgeEntry,

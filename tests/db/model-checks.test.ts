@@ -1,3 +1,4 @@
+// @module-tag postgres: model checks written with their audit row.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '@/db/audit';
 import { recordModelCheck } from '@/db/model-checks';

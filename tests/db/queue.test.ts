@@ -1,3 +1,4 @@
+// @module-tag postgres: claims and leases.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuestion, getQuestion } from '@/db/questions';
 import {

@@ -1,3 +1,4 @@
+// @module-tag postgres: rate limits counted in the database.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteStaleRateLimitHits, takeRateLimitHit } from '@/db/rate-limits';
 import { type OutsideConnection, openOutsideConnection } from '../support/outside-connection';

@@ -1,3 +1,4 @@
+// @module-tag postgres: fact changes read by staleness.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveWeeklyHours } from '@/db/hours';
 import { currentFacts, listInbox } from '@/db/inbox';

@@ -1,3 +1,4 @@
+// @module-tag postgres: the outbox and the mail channels' health.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery } from '@/db/bakery';
 import { getDb } from '@/db/client';

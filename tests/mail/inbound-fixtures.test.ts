@@ -1,3 +1,4 @@
+// @module-tag postgres: emails stored as conversations.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @module-tag postgres: the outbox's claims and leases.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   claimNextEmail,

@@ -1,3 +1,4 @@
+// @module-tag postgres: erasure by the retention period.
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';

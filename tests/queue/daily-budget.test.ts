@@ -1,3 +1,4 @@
+// @module-tag postgres: the day's spend summed in SQL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getBakery } from '@/db/bakery';
 import { createQuestion } from '@/db/questions';

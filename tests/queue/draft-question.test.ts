@@ -1,3 +1,4 @@
+// @module-tag postgres: a draft stored in one transaction.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuestion, getQuestion } from '@/db/questions';
 import { claimNextQuestion } from '@/db/queue';

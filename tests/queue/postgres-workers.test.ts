@@ -1,3 +1,4 @@
+// @module-tag postgres: PostgreSQL's own worker processes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuestion } from '@/db/questions';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';

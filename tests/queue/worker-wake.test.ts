@@ -1,3 +1,4 @@
+// @module-tag postgres: another connection's commits seen (data_version, NOTIFY).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb, otherConnectionsCommitCount } from '@/db/client';
 import { createQuestion } from '@/db/questions';

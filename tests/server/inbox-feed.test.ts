@@ -1,3 +1,4 @@
+// @module-tag postgres: change notices of another connection's writes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { type FeedMessage, subscribeInboxFeed } from '@/server/inbox-feed';
