@@ -1,17 +1,30 @@
 import { existsSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { AppHeader, LoginPage, SetupPage } from './pages/account-pages';
+import { test as base, expect } from './support/fixtures';
+import { type OwnServer, startOwnServer } from './support/own-server';
 import { readSetupCode, setupCodeFile, setupCodeFileMode } from './support/setup-code';
 import { owner, userExists } from './support/users';
 
-// Runs first (files run in name order on one fresh database): nobody has an account yet.
-test('a fresh database leads to setup, then sign-in and sign-out that revokes the session', async ({
+/** A desk just installed, its own each time the journey runs: nobody has an account yet. */
+const test = base.extend<{ freshDesk: OwnServer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+  freshDesk: async ({}, use) => {
+    const desk = await startOwnServer({ name: 'first-run', env: { HOST: '127.0.0.1' } });
+    try {
+      await use(desk);
+    } finally {
+      await desk.stop();
+    }
+  },
+  baseURL: async ({ freshDesk }, use) => use(freshDesk.url),
+});
+
+test('a fresh database leads to setup, then sign-in and sign-out that revokes the session @postgres', async ({
   page,
   context,
+  freshDesk,
 }) => {
-  expect(await userExists(owner.email), 'this journey needs the fresh database of a full run').toBe(
-    false,
-  );
+  expect(await userExists(owner.email, freshDesk.database)).toBe(false);
 
   await page.goto('/');
   await expect(page.getByTestId('first-run-notice')).toBeVisible();
@@ -24,8 +37,8 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
 
   // The server printed a one-time code at start and keeps it beside the database, for its
   // owner's eyes only: without it, reaching the port first is not enough to become the owner.
-  const setupCode = readSetupCode();
-  expect(setupCodeFileMode()).toBe(0o600);
+  const setupCode = readSetupCode(freshDesk.databasePath);
+  expect(setupCodeFileMode(freshDesk.databasePath)).toBe(0o600);
   const setup = new SetupPage(page);
   await setup.createOwner({ ...owner, setupCode: 'WRNG-WRNG-WRNG' });
   await expect(page.locator('#setupCode-error')).toHaveText(
@@ -48,7 +61,7 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
   await setup.createOwner({ ...owner, setupCode });
   await expect(page).toHaveURL(/\/admin$/);
   // Used once, and gone.
-  expect(existsSync(setupCodeFile())).toBe(false);
+  expect(existsSync(setupCodeFile(freshDesk.databasePath))).toBe(false);
   const header = new AppHeader(page);
   await expect(header.signedInUser).toHaveText(`${owner.name} (owner)`);
 

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addDays } from '../lib/agent/bakery/calendar';
 import { fillInsightsFixture, fixtureRange } from '../tests/support/insights-fixture';
 import { InsightsPage } from './pages/insights-page';
 import { withDeskDatabase } from './support/database';
+import { expect, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { ensureUser, owner, staff, type TestUser } from './support/users';
 
@@ -13,13 +14,11 @@ import { ensureUser, owner, staff, type TestUser } from './support/users';
  * give, worked out by hand from its description.
  */
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 10;
 let server: OwnServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // A folder of its own each time: a retried worker runs this again.
-  server = await startOwnServer({ name: `dashboard-${Date.now()}`, port });
+  server = await startOwnServer({ name: 'dashboard' });
   await ensureUser(owner, server.database);
   await ensureUser(staff, server.database);
   await withDeskDatabase(async (db) => {

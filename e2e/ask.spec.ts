@@ -1,8 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { AskPage } from './pages/ask-page';
 import { countRows, deskRow, ticketHash } from './support/database';
+import { expect, test } from './support/fixtures';
 
-test('a customer asks and lands on their own ticket, which promises a person', async ({ page }) => {
+test('a customer asks and lands on their own ticket, which promises a person @postgres', async ({
+  page,
+}) => {
   const ask = new AskPage(page);
   await ask.open();
   const ticket = await ask.askAndOpenTicket({
@@ -57,7 +59,9 @@ test('an unknown ticket is not found', async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
-test('one address is limited to ten questions a minute, with a clear message', async ({ page }) => {
+test('one address is limited to ten questions a minute, with a clear message @postgres', async ({
+  page,
+}) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': '203.0.113.77' });
   const ask = new AskPage(page);
   for (let i = 1; i <= 10; i++) {

@@ -22,7 +22,7 @@ function runsOf(id: number): Promise<{ answered_message_id: number; messages_rea
   );
 }
 
-test('a customer writes back on their ticket, the new draft reads the whole thread, and the ticket shows every message in order', async ({
+test('a customer writes back on their ticket, the new draft reads the whole thread, and the ticket shows every message in order @postgres', async ({
   page,
   browser,
   staff,

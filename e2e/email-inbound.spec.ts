@@ -9,6 +9,7 @@ import { TicketPage } from './pages/ticket-page';
 import { withDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
+import { freePort } from './support/ports';
 import { ensureUser, owner, staff, type TestUser } from './support/users';
 
 /**
@@ -16,22 +17,21 @@ import { ensureUser, owner, staff, type TestUser } from './support/users';
  * reads (IMAP_URL), an SMTP server (the smtp-server package) it sends replies through
  * (SMTP_URL), and a desk of its own drafting with the offline drafter.
  */
-const base = Number(process.env.E2E_PORT ?? 3100);
-const imapPort = base + 16;
-const deskPort = base + 17;
-const smtpPort = base + 18;
-const deskURL = `http://127.0.0.1:${deskPort}`;
 const fixtures = join(import.meta.dirname, '../tests/fixtures/mail');
 const fixture = (name: string) => readFileSync(join(fixtures, `${name}.eml`));
 
 let dovecot: Dovecot;
 let sink: SmtpSink;
 let server: OwnServer;
+/** The desk's address, known before it starts: its links in emails begin with it. */
+let deskURL: string;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  dovecot = await startDovecot({ port: imapPort });
-  sink = await startSmtpSink(smtpPort);
+  dovecot = await startDovecot();
+  sink = await startSmtpSink();
+  const deskPort = await freePort();
+  deskURL = `http://127.0.0.1:${deskPort}`;
   server = await startOwnServer({
     name: 'email-inbound',
     port: deskPort,
@@ -82,7 +82,7 @@ function statusOf(id: number): Promise<string> {
   );
 }
 
-test('an email in the mailbox becomes a conversation with a draft; staff send; the customer receives one threaded email with the reply and the ticket link; their emailed answer joins the conversation', async ({
+test('an email in the mailbox becomes a conversation with a draft; staff send; the customer receives one threaded email with the reply and the ticket link; their emailed answer joins the conversation @postgres', async ({
   browser,
 }) => {
   await dovecot.append(fixture('attachment'));

@@ -5,6 +5,7 @@ import { TicketPage } from './pages/ticket-page';
 import { expect, signIn, test } from './support/fixtures';
 import { storeAsEmail, storedMessageId } from './support/inbound-email';
 import { type OwnServer, startOwnServer } from './support/own-server';
+import { freePort } from './support/ports';
 import { ensureUser, staff } from './support/users';
 
 /**
@@ -12,20 +13,22 @@ import { ensureUser, staff } from './support/users';
  * package): staff send a reply and the customer's mail server receives it once, threaded, with
  * the ticket link; a refused email shows the server's words and goes again with Resend.
  */
-const port = Number(process.env.E2E_PORT ?? 3100) + 14;
-const smtpPort = port + 1;
-const baseURL = `http://127.0.0.1:${port}`;
 const KEY = 'email-e2e-key';
 
 let sink: SmtpSink;
 let server: OwnServer;
 let api: APIRequestContext;
+/** The desk's address, known before it starts: its links in emails begin with it. */
+let baseURL: string;
 
-test.use({ baseURL });
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+test.use({ baseURL: async ({}, use) => use(baseURL) });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  sink = await startSmtpSink(smtpPort);
+  sink = await startSmtpSink();
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
   server = await startOwnServer({
     name: 'email-desk',
     port,
@@ -76,7 +79,7 @@ async function emailedQuestion(input: {
 
 const receivedBy = (address: string) => sink.received.filter((m) => m.to.includes(address));
 
-test('staff send a reply: the customer receives one email with the reply, the ticket link and threading headers', async ({
+test('staff send a reply: the customer receives one email with the reply, the ticket link and threading headers @postgres', async ({
   page,
   browser,
 }) => {

@@ -24,7 +24,7 @@ async function secondDesk(browser: Browser, testInfo: TestInfo, user: TestUser):
   return page;
 }
 
-test('the whole journey: a customer asks, staff review the trace, edit and send; the ticket shows exactly that', async ({
+test('the whole journey: a customer asks, staff review the trace, edit and send; the ticket shows exactly that @postgres', async ({
   page,
   staff,
 }, testInfo) => {
@@ -93,7 +93,7 @@ test('the whole journey: a customer asks, staff review the trace, edit and send;
   await attachScreenshot(page, testInfo, 'sent question at 390x844');
 });
 
-test('two people sending at once make one reply; the other is told who sent it and keeps their text', async ({
+test('two people sending at once make one reply; the other is told who sent it and keeps their text @postgres', async ({
   page,
   staff,
   browser,
@@ -127,7 +127,7 @@ test('two people sending at once make one reply; the other is told who sent it a
   await other.context().close();
 });
 
-test('a double click on send makes one reply', async ({ page, staff }) => {
+test('a double click on send makes one reply @postgres', async ({ page, staff }) => {
   const { id } = await askByApi(page.request, { text: 'Do you open on Sunday?', name: 'Eli' });
   await waitForStatus(id, 'drafted');
   await signIn(page, staff);

@@ -1,8 +1,9 @@
 import { connect } from 'node:net';
-import { type APIRequestContext, expect, request as newRequest, test } from '@playwright/test';
+import { type APIRequestContext, request as newRequest } from '@playwright/test';
 import { LoginPage, SetupPage } from './pages/account-pages';
 import { AskPage } from './pages/ask-page';
 import { type DeskDatabase, withDeskDatabase } from './support/database';
+import { expect, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { readSetupCode, setupCodeFileMode } from './support/setup-code';
 import { ensureUser, owner } from './support/users';
@@ -13,11 +14,12 @@ import { ensureUser, owner } from './support/users';
 
 let server: OwnServer;
 let api: APIRequestContext;
-const port = Number(process.env.E2E_PORT ?? 3100) + 5;
+let port: number;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  server = await startOwnServer({ name: 'fresh-install', port });
+  server = await startOwnServer({ name: 'fresh-install' });
+  port = server.port;
   api = await newRequest.newContext({ baseURL: server.url });
 });
 

@@ -17,18 +17,17 @@ import { ensureUser, owner, staff } from './support/users';
  * and tests it, and a draft streams into the open question. The worker is off, so the one draft
  * is the one a person starts with Draft now, and the fake plays exactly what each test gives it.
  */
-const port = Number(process.env.E2E_PORT ?? 3100) + 10;
 let api: FakeOpenAI;
 let server: OwnServer;
 
-test.use({ baseURL: `http://127.0.0.1:${port}` });
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+test.use({ baseURL: async ({}, use) => use(server.url) });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   api = await startFakeOpenAI();
   server = await startOwnServer({
     name: 'openai',
-    port,
     env: {
       DRAFT_MODEL: 'openai',
       OPENAI_API_KEY: 'test-key',
@@ -166,7 +165,6 @@ test('a local model with strict schemas off drafts, and its trace says its cost 
   const local = await startFakeOpenAI({ dialect: 'basic', models: ['llama3.2'] });
   const desk = await startOwnServer({
     name: 'openai-local',
-    port: port + 1,
     env: {
       DRAFT_MODEL: 'openai',
       OPENAI_BASE_URL: local.baseURL,

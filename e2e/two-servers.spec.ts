@@ -1,6 +1,7 @@
-import { expect, request as newRequest, test } from '@playwright/test';
+import { request as newRequest } from '@playwright/test';
 import { AskPage } from './pages/ask-page';
 import { InboxPage } from './pages/inbox-page';
+import { expect, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { ensureUser, staff } from './support/users';
 
@@ -12,24 +13,19 @@ import { ensureUser, staff } from './support/users';
  * data_version, PostgreSQL's NOTIFY), with no reload. A customer's limit on questions is one
  * allowance across both servers, not one each.
  */
-const base = Number(process.env.E2E_PORT ?? 3100);
 const intakeKey = 'two-servers-key';
 let serverA: OwnServer;
 let serverB: OwnServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // A folder (and database) of its own each time: a retried worker starts them again.
-  const run = Date.now();
   serverA = await startOwnServer({
-    name: `two-servers-a-${run}`,
-    port: base + 20,
+    name: 'two-servers-a',
     // As behind one load balancer on this machine: each customer's address is forwarded.
     env: { INTAKE_API_KEY: intakeKey, TRUSTED_PROXIES: '127.0.0.1' },
   });
   serverB = await startOwnServer({
-    name: `two-servers-b-${run}`,
-    port: base + 21,
+    name: 'two-servers-b',
     env: { TRUSTED_PROXIES: '127.0.0.1' },
     database: serverA.database,
   });
@@ -41,7 +37,7 @@ test.afterAll(async () => {
   await serverA?.stop();
 });
 
-test('a question asked on one server shows live in the inbox open on another server on the same database', async ({
+test('a question asked on one server shows live in the inbox open on another server on the same database @postgres', async ({
   browser,
 }) => {
   // Staff sign in on server B and keep its inbox open (drafting is off on both servers, so the
@@ -91,7 +87,7 @@ test('a question asked on one server shows live in the inbox open on another ser
   await deskContext.close();
 });
 
-test('a customer limited to ten questions a minute gets ten across both servers, not ten on each', async ({
+test('a customer limited to ten questions a minute gets ten across both servers, not ten on each @postgres', async ({
   browser,
 }) => {
   const askOn = async (server: OwnServer) => {

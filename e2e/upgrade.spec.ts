@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { fillReleaseDatabase } from '../tests/support/release-data';
 import { withDeskDatabase } from './support/database';
+import { expect, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 
 /**
@@ -9,7 +9,6 @@ import { type OwnServer, startOwnServer } from './support/own-server';
  * customer's old ticket link still opens their conversation over HTTP. Earlier releases ran on
  * SQLite only, so this desk is a SQLite file in a PostgreSQL run too (`prepareDatabase`).
  */
-const port = Number(process.env.E2E_PORT ?? 3100) + 6;
 let server: OwnServer;
 let tokens: Record<string, string> = {};
 
@@ -17,7 +16,6 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startOwnServer({
     name: 'upgraded-desk',
-    port,
     prepareDatabase: (path) => {
       ({ tokens } = fillReleaseDatabase(path, { idx: 3, questions: 1000 }));
     },

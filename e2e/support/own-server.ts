@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { spawnInGroup } from '../../tests/support/processes';
 import { type DeskDatabaseAt, databaseEnv, e2eOnPostgres } from './database';
+import { freePort } from './ports';
 
 export type OwnServer = {
   url: string;
@@ -21,9 +23,10 @@ export type OwnServer = {
  * suite's first server) with only the settings given: no HOST, no TRUSTED_PROXIES unless a test
  * passes them. In its own process group, stopped as a group.
  *
- * Its database is fresh and its own (a SQLite file in the run's folder, or in a PostgreSQL run
- * a new database on the run's server), unless `database` names another server's: then the two
- * share one desk, as two `npm start` processes on one database do.
+ * Its database is fresh and its own (a SQLite file in a new folder of the run's, or in a
+ * PostgreSQL run a new database on the run's server), unless `database` names another server's:
+ * then the two share one desk, as two `npm start` processes on one database do. It listens on
+ * a free port unless `port` names one.
  */
 export async function startOwnServer({
   name,
@@ -33,7 +36,7 @@ export async function startOwnServer({
   database,
 }: {
   name: string;
-  port: number;
+  port?: number;
   env?: Record<string, string>;
   /**
    * Writes the SQLite file the server starts on (an earlier release's, say), and keeps this
@@ -46,7 +49,38 @@ export async function startOwnServer({
   const runDir = process.env.E2E_RUN_DIR;
   if (!runDir)
     throw new Error('E2E_RUN_DIR is not set: run the suite through playwright.config.ts.');
-  const dir = join(runDir, name);
+  // A folder of its own each time: a spec repeated, or run in two workers at once, starts afresh.
+  const dir = join(runDir, `${name}-${randomUUID().slice(0, 8)}`);
+  mkdirSync(dir, { recursive: true });
+  return startServer({
+    dir,
+    port: port ?? (await freePort()),
+    env,
+    prepareDatabase,
+    database,
+    name,
+  });
+}
+
+/**
+ * The same, in a folder chosen by the caller and on a port the caller knows beforehand: each
+ * Playwright worker's own desks (e2e/support/worker-desks.ts).
+ */
+export async function startServer({
+  dir,
+  name,
+  port,
+  env = {},
+  prepareDatabase,
+  database,
+}: {
+  dir: string;
+  name: string;
+  port: number;
+  env?: Record<string, string>;
+  prepareDatabase?: (path: string) => void;
+  database?: DeskDatabaseAt;
+}): Promise<OwnServer> {
   mkdirSync(dir, { recursive: true });
   const databasePath = join(dir, 'desk.db');
   prepareDatabase?.(databasePath);
@@ -114,11 +148,13 @@ export async function startOwnServer({
 export async function createPostgresDatabase(name: string): Promise<string> {
   const admin = process.env.POSTGRES_ADMIN_URL;
   if (!admin) throw new Error('POSTGRES_ADMIN_URL is not set: run through test:e2e:postgres.');
-  // A name of its own each time: a retried worker starts its servers again.
-  const database = `e2e_${name.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}_${Date.now()}`.slice(
-    0,
-    63,
-  );
+  // A name of its own each time: a retried worker starts its servers again, and workers run at
+  // once.
+  const suffix = `${Date.now()}_${randomUUID().slice(0, 8)}`;
+  const database = `e2e_${name
+    .replace(/[^a-z0-9]+/gi, '_')
+    .toLowerCase()
+    .slice(0, 40)}_${suffix}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {

@@ -3,7 +3,10 @@ import { type DeskDatabaseAt, databaseEnv, mainDesk, withDeskDatabase } from './
 
 export type TestUser = { email: string; password: string; name: string; role: 'owner' | 'staff' };
 
-/** The owner e2e/01-first-run.spec.ts creates through /setup; other specs reuse them. */
+/**
+ * The owner: each worker's main desk has them from the start (e2e/support/worker-desks.ts);
+ * e2e/01-first-run.spec.ts creates them through /setup on a desk of its own.
+ */
 export const owner: TestUser = {
   email: 'owner@juniper.test',
   password: 'Proof the rye at dawn',
@@ -39,8 +42,9 @@ export async function userExists(email: string, at: DeskDatabaseAt = mainDesk())
 }
 
 /**
- * Creates the user with `npm run user:add` against the server's database, unless the email
- * already has an account (then it is reused, so specs can run alone or in any order).
+ * Creates the user with `npm run user:add`'s script (run by Node itself, without npm in
+ * between) against the server's database, unless the email already has an account (then it
+ * is reused, so specs can run alone or in any order).
  */
 export async function ensureUser(
   user: TestUser,
@@ -48,12 +52,12 @@ export async function ensureUser(
 ): Promise<TestUser> {
   if (await userExists(user.email, at)) return user;
   execFileSync(
-    'npm',
+    process.execPath,
     [
-      'run',
-      '-s',
-      'user:add',
-      '--',
+      '--conditions=react-server',
+      '--import',
+      'tsx',
+      'scripts/user-add.ts',
       '--email',
       user.email,
       '--role',
