@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { countRows, deskRows, deskValue } from './support/database';
+import { expect, test } from './support/fixtures';
 
 const KEY = 'e2e-intake-key';
 const auth = { authorization: `Bearer ${KEY}` };
@@ -8,201 +8,6 @@ const good = {
   text: 'Are you open on Monday?',
   customer: { name: 'Sam', email: 'sam@example.com' },
 };
-
-type BadRequest = {
-  name: string;
-  headers?: Record<string, string>;
-  body: string | Buffer;
-  status: number;
-};
-
-const deepJunk = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-const withBody = (value: unknown) => JSON.stringify(value);
-
-const badRequests: BadRequest[] = [
-  { name: 'no key', headers: json, body: withBody(good), status: 401 },
-  {
-    name: 'a wrong key',
-    headers: { ...json, authorization: 'Bearer nope' },
-    body: withBody(good),
-    status: 401,
-  },
-  {
-    name: 'a key without Bearer',
-    headers: { ...json, authorization: KEY },
-    body: withBody(good),
-    status: 401,
-  },
-  {
-    name: 'Basic auth',
-    headers: { ...json, authorization: `Basic ${btoa(`x:${KEY}`)}` },
-    body: withBody(good),
-    status: 401,
-  },
-  { name: 'no content type', headers: auth, body: withBody(good), status: 415 },
-  {
-    name: 'text/plain',
-    headers: { ...auth, 'content-type': 'text/plain' },
-    body: withBody(good),
-    status: 415,
-  },
-  {
-    name: 'a form post',
-    headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'text=hi',
-    status: 415,
-  },
-  {
-    name: 'a 100 KB body',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, text: 'x'.repeat(100_000) }),
-    status: 413,
-  },
-  {
-    name: 'a body just over 16 KB',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, pad: 'x'.repeat(16_400) }),
-    status: 413,
-  },
-  { name: 'bad JSON', headers: { ...auth, ...json }, body: '{"text": "hi", ', status: 400 },
-  { name: 'an empty body', headers: { ...auth, ...json }, body: '', status: 400 },
-  { name: 'JSON null', headers: { ...auth, ...json }, body: 'null', status: 400 },
-  { name: 'a JSON array', headers: { ...auth, ...json }, body: withBody([good]), status: 400 },
-  { name: 'a JSON string', headers: { ...auth, ...json }, body: '"hello"', status: 400 },
-  { name: 'deep junk', headers: { ...auth, ...json }, body: deepJunk, status: 400 },
-  {
-    name: 'text missing',
-    headers: { ...auth, ...json },
-    body: withBody({ customer: good.customer }),
-    status: 400,
-  },
-  {
-    name: 'text a number',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, text: 42 }),
-    status: 400,
-  },
-  {
-    name: 'text an object',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, text: { a: 1 } }),
-    status: 400,
-  },
-  {
-    name: 'empty text',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, text: '' }),
-    status: 400,
-  },
-  {
-    name: 'whitespace text',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, text: ' \n\t ' }),
-    status: 400,
-  },
-  {
-    name: 'only invisible characters',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, text: '\u200B\u200D\u2060\uFEFF' }),
-    status: 400,
-  },
-  {
-    name: '2,001 characters',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, text: 'x'.repeat(2001) }),
-    status: 400,
-  },
-  {
-    name: 'customer missing',
-    headers: { ...auth, ...json },
-    body: withBody({ text: 'hi' }),
-    status: 400,
-  },
-  {
-    name: 'customer a string',
-    headers: { ...auth, ...json },
-    body: withBody({ text: 'hi', customer: 'Sam' }),
-    status: 400,
-  },
-  {
-    name: 'customer name empty',
-    headers: { ...auth, ...json },
-    body: withBody({ text: 'hi', customer: { name: '' } }),
-    status: 400,
-  },
-  {
-    name: 'customer name too long',
-    headers: { ...auth, ...json },
-    body: withBody({ text: 'hi', customer: { name: 'n'.repeat(101) } }),
-    status: 400,
-  },
-  {
-    name: 'a bad email',
-    headers: { ...auth, ...json },
-    body: withBody({ text: 'hi', customer: { name: 'S', email: 'at@' } }),
-    status: 400,
-  },
-  {
-    name: 'email a number',
-    headers: { ...auth, ...json },
-    body: withBody({ text: 'hi', customer: { name: 'S', email: 5 } }),
-    status: 400,
-  },
-  {
-    name: 'an unknown top-level field',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, priority: 'high' }),
-    status: 400,
-  },
-  {
-    name: 'an unknown customer field',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, customer: { ...good.customer, phone: '555' } }),
-    status: 400,
-  },
-  {
-    name: 'externalId a number',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, externalId: 12 }),
-    status: 400,
-  },
-  {
-    name: 'externalId empty',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, externalId: '' }),
-    status: 400,
-  },
-  {
-    name: 'externalId too long',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, externalId: 'e'.repeat(201) }),
-    status: 400,
-  },
-  {
-    name: 'both threadToken and threadExternalId',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, threadToken: 'a'.repeat(32), threadExternalId: 'x' }),
-    status: 400,
-  },
-  {
-    name: 'a threadToken that is no token',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, threadToken: '../../etc/passwd' }),
-    status: 400,
-  },
-  {
-    name: 'threadExternalId empty',
-    headers: { ...auth, ...json },
-    body: withBody({ ...good, threadExternalId: '' }),
-    status: 400,
-  },
-  {
-    name: 'a prototype-pollution key',
-    headers: { ...auth, ...json },
-    body: '{"text":"hi","customer":{"name":"S"},"__proto__":{"admin":true}}',
-    status: 400,
-  },
-];
 
 test.describe('POST /api/questions', () => {
   test('creates a question and returns its ticket', async ({ request, baseURL }) => {
@@ -384,22 +189,28 @@ test.describe('POST /api/questions', () => {
     expect(await countRows('messages')).toBe(before.messages);
   });
 
-  for (const bad of badRequests) {
-    test(`refuses ${bad.name} with ${bad.status} and writes nothing`, async ({ request }) => {
-      const before = await countRows('questions');
-      const messagesBefore = await countRows('messages');
-      const response = await request.post('/api/questions', {
-        headers: bad.headers,
-        data: bad.body,
-      });
-      expect(response.status()).toBe(bad.status);
-      const body = await response.json();
-      expect(typeof body.error).toBe('string');
-      if (bad.status === 400 && bad.name.match(/text|customer|email|externalId|field|thread/)) {
-        expect(Object.keys(body.fieldErrors ?? {})).not.toHaveLength(0);
-      }
-      expect(await countRows('questions')).toBe(before);
-      expect(await countRows('messages')).toBe(messagesBefore);
-    });
-  }
+  // Every shape the API refuses, with its status, is checked at the route handler
+  // (tests/intake/intake-route.test.ts); these reach it over HTTP, through the server's edge.
+  test('refuses a missing key, a wrong type, a large body and bad fields over HTTP, writing nothing', async ({
+    request,
+  }) => {
+    const before = {
+      questions: await countRows('questions'),
+      messages: await countRows('messages'),
+    };
+    const refused: [Record<string, string>, string, number][] = [
+      [json, JSON.stringify(good), 401],
+      [{ ...auth, 'content-type': 'text/plain' }, JSON.stringify(good), 415],
+      [{ ...auth, ...json }, JSON.stringify({ ...good, text: 'x'.repeat(100_000) }), 413],
+      [{ ...auth, ...json }, '{"text": "hi", ', 400],
+      [{ ...auth, ...json }, JSON.stringify({ ...good, priority: 'high' }), 400],
+    ];
+    for (const [headers, data, status] of refused) {
+      const response = await request.post('/api/questions', { headers, data });
+      expect(response.status(), data.slice(0, 40)).toBe(status);
+      expect(typeof (await response.json()).error).toBe('string');
+    }
+    expect(await countRows('questions')).toBe(before.questions);
+    expect(await countRows('messages')).toBe(before.messages);
+  });
 });
