@@ -5,14 +5,14 @@ import { resolve } from 'node:path';
 import { backupDatabase, inspectDeskDatabase } from '@/db/backup';
 import { BACKUP_USAGE, parseFileArgs } from '@/lib/backup/args';
 import { env } from '@/lib/env';
+import { CommandExit, type CommandIo, runAsProcess } from './support/command';
 
 function fail(message: string, code = 1): never {
-  console.error(`db:backup: ${message}`);
-  process.exit(code);
+  throw new CommandExit(code, `db:backup: ${message}`);
 }
 
-async function main(): Promise<void> {
-  const parsed = parseFileArgs(process.argv.slice(2));
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  const parsed = parseFileArgs(argv);
   if (!parsed.ok) fail(`${parsed.message}\n${BACKUP_USAGE}`, 2);
   const { file, force } = parsed.args;
   const source = resolve(env().DATABASE_PATH);
@@ -25,9 +25,10 @@ async function main(): Promise<void> {
   }
   const copy = await backupDatabase({ source, target });
   if (!copy.ok) fail(`The copy failed its check and was removed: ${copy.problem}`);
-  console.log(
+  io.out(
     `Backed up ${source} to ${target}: ${copy.questions} question(s), at migration ${copy.migration.tag}.`,
   );
+  return 0;
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+runAsProcess(import.meta.url, main, { name: 'db:backup' });

@@ -6,14 +6,14 @@ import { holdsData, inspectDeskDatabase, restoreDatabase } from '@/db/backup';
 import { closeDb, openDatabase } from '@/db/client';
 import { parseFileArgs, RESTORE_USAGE } from '@/lib/backup/args';
 import { env } from '@/lib/env';
+import { CommandExit, type CommandIo, runAsProcess } from './support/command';
 
 function fail(message: string, code = 1): never {
-  console.error(`db:restore: ${message}`);
-  process.exit(code);
+  throw new CommandExit(code, `db:restore: ${message}`);
 }
 
-async function main(): Promise<void> {
-  const parsed = parseFileArgs(process.argv.slice(2));
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  const parsed = parseFileArgs(argv);
   if (!parsed.ok) fail(`${parsed.message}\n${RESTORE_USAGE}`, 2);
   const { file, force } = parsed.args;
   const source = resolve(file);
@@ -32,9 +32,10 @@ async function main(): Promise<void> {
   await closeDb();
   const restored = inspectDeskDatabase(target);
   if (!restored.ok) fail(`The restored database failed its check: ${restored.problem}`);
-  console.log(
+  io.out(
     `Restored ${source} to ${target}: ${restored.questions} question(s); backup was at migration ${backup.migration.tag}${backup.latest ? '' : `, now ${restored.migration.tag}`}.`,
   );
+  return 0;
 }
 
-main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+runAsProcess(import.meta.url, main, { name: 'db:restore' });

@@ -1,26 +1,27 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, openDatabase } from '@/db/client';
+import { main as backup } from '../../scripts/db-backup';
+import { main as restore } from '../../scripts/db-restore';
+import { runInProcess } from '../support/command';
 import { databaseAtMigration, loadRows, releaseFixtures, snapshot } from '../support/migrations';
 import { killGroup, type Spawned, spawnInGroup, waitUntil } from '../support/processes';
 
-/** Runs `npm run db:backup` or `db:restore` as the operator would, as a real process. */
-function cli(script: 'db-backup' | 'db-restore', args: string[], databasePath: string) {
-  const result = spawnSync(
-    process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', `scripts/${script}.ts`, ...args],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, DATABASE_PATH: databasePath, NODE_ENV: 'production' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    },
-  );
-  return { code: result.status, out: result.stdout, err: result.stderr };
+const commands = { 'db-backup': backup, 'db-restore': restore };
+
+/**
+ * `npm run db:backup` or `db:restore` as the operator would run it, its main called in this
+ * process (tests/scripts/commands.test.ts runs the scripts as processes).
+ */
+async function cli(script: 'db-backup' | 'db-restore', args: string[], databasePath: string) {
+  const result = await runInProcess(commands[script], args, {
+    name: script.replace('-', ':'),
+    env: { DATABASE_PATH: databasePath },
+  });
+  return { code: result.code, out: result.stdout, err: result.stderr };
 }
 
 function count(path: string, sql: string): number {
@@ -60,7 +61,7 @@ describe('backing up and restoring the database', () => {
 
     // Into a folder that does not exist yet, as a nightly job's first run would.
     const backup = join(dir, 'nightly', 'backup.db');
-    const made = cli('db-backup', [backup], live);
+    const made = await cli('db-backup', [backup], live);
     expect(made.err).toBe('');
     expect(made.code).toBe(0);
     expect(made.out).toContain('Backed up');
@@ -105,21 +106,21 @@ describe('backing up and restoring the database', () => {
     writer = undefined;
 
     const restoredPath = join(dir, 'restored.db');
-    const restored = cli('db-restore', [backup], restoredPath);
+    const restored = await cli('db-restore', [backup], restoredPath);
     expect(restored.err).toBe('');
     expect(restored.code).toBe(0);
     expect(snapshot(restoredPath)).toEqual(snapshot(backup));
     expect(count(restoredPath, 'select count(*) from questions')).toBeGreaterThan(before);
   }, 120_000);
 
-  it('restores a backup from the previous release and brings it up to date', () => {
+  it('restores a backup from the previous release and brings it up to date', async () => {
     const [previous] = releaseFixtures();
     if (!previous) throw new Error('no fixture');
     const old = join(dir, 'old.db');
     databaseAtMigration(old, previous.idx);
     loadRows(old, previous.sql);
     const target = join(dir, 'target.db');
-    const result = cli('db-restore', [old], target);
+    const result = await cli('db-restore', [old], target);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/backup was at migration 0000_init, now 00\d\d_/);
@@ -129,15 +130,15 @@ describe('backing up and restoring the database', () => {
     expect(count(target, 'select count(*) from data_migrations')).toBeGreaterThan(0);
   });
 
-  it('refuses what is not a desk backup, and says why', () => {
+  it('refuses what is not a desk backup, and says why', async () => {
     const target = join(dir, 'target.db');
-    const missing = cli('db-restore', [join(dir, 'nope.db')], target);
+    const missing = await cli('db-restore', [join(dir, 'nope.db')], target);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('does not exist');
 
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'shopping list: flour, butter');
-    const notSqlite = cli('db-restore', [text], target);
+    const notSqlite = await cli('db-restore', [text], target);
     expect(notSqlite.code).toBe(1);
     expect(notSqlite.err).toContain('is not an SQLite database');
 
@@ -145,18 +146,18 @@ describe('backing up and restoring the database', () => {
     const otherDb = new Database(other);
     otherDb.exec('create table recipes (id integer primary key, name text)');
     otherDb.close();
-    const notDesk = cli('db-restore', [other], target);
+    const notDesk = await cli('db-restore', [other], target);
     expect(notDesk.code).toBe(1);
     expect(notDesk.err).toContain('is not a Bakery Desk database');
 
     const future = join(dir, 'future.db');
-    cli('db-backup', [future], live);
+    await cli('db-backup', [future], live);
     const futureDb = new Database(future);
     futureDb
       .prepare('insert into __drizzle_migrations (hash, created_at) values (?, ?)')
       .run('f'.repeat(64), 9_999_999_999_999);
     futureDb.close();
-    const unknown = cli('db-restore', [future], target);
+    const unknown = await cli('db-restore', [future], target);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('does not know');
 
@@ -165,32 +166,32 @@ describe('backing up and restoring the database', () => {
     expect(() => new Database(target, { fileMustExist: true })).toThrow();
   });
 
-  it('will not overwrite a database or a file without --force', () => {
+  it('will not overwrite a database or a file without --force', async () => {
     const backup = join(dir, 'backup.db');
-    expect(cli('db-backup', [backup], live).code).toBe(0);
-    const again = cli('db-backup', [backup], live);
+    expect((await cli('db-backup', [backup], live)).code).toBe(0);
+    const again = await cli('db-backup', [backup], live);
     expect(again.code).toBe(1);
     expect(again.err).toContain('already exists');
-    expect(cli('db-backup', [backup, '--force'], live).code).toBe(0);
+    expect((await cli('db-backup', [backup, '--force'], live)).code).toBe(0);
 
-    const refused = cli('db-restore', [backup], live);
+    const refused = await cli('db-restore', [backup], live);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('--force');
-    const forced = cli('db-restore', [backup, '--force'], live);
+    const forced = await cli('db-restore', [backup, '--force'], live);
     expect(forced.err).toBe('');
     expect(forced.code).toBe(0);
   });
 
-  it('explains bad arguments', () => {
+  it('explains bad arguments', async () => {
     for (const args of [[], ['a.db', 'b.db'], ['--overwrite', 'a.db']]) {
-      const result = cli('db-backup', args, live);
+      const result = await cli('db-backup', args, live);
       expect(result.code).toBe(2);
       expect(result.err).toContain('Usage: npm run db:backup');
     }
-    const noFile = cli('db-restore', [], live);
+    const noFile = await cli('db-restore', [], live);
     expect(noFile.code).toBe(2);
     expect(noFile.err).toContain('Name the backup file.');
-    const self = cli('db-backup', [live], live);
+    const self = await cli('db-backup', [live], live);
     expect(self.code).toBe(2);
     expect(self.err).toContain('must not be the database itself');
   });

@@ -42,16 +42,19 @@ function script(
 
 describe('the command-line scripts as processes', () => {
   it('exit with their main’s code, their lines on stdout and stderr', async () => {
-    const [added, unlocked, refused, drafted, evaluated, checked] = await Promise.all([
-      script('user-add.ts', ['--email', 'olive@example.com', '--role', 'owner'], {
-        input: 'Proof the rye at dawn, then the buns\n',
-      }),
-      script('user-unlock.ts', []),
-      script('user-add.ts', ['--role', 'owner']),
-      script('draft.ts', ['--now', 'Tuesday', 'Are you open?']),
-      script('eval.ts', ['--model', 'gpt-9']),
-      script('model-check.ts', []),
-    ]);
+    const [added, unlocked, refused, drafted, evaluated, checked, backedUp, restored] =
+      await Promise.all([
+        script('user-add.ts', ['--email', 'olive@example.com', '--role', 'owner'], {
+          input: 'Proof the rye at dawn, then the buns\n',
+        }),
+        script('user-unlock.ts', []),
+        script('user-add.ts', ['--role', 'owner']),
+        script('draft.ts', ['--now', 'Tuesday', 'Are you open?']),
+        script('eval.ts', ['--model', 'gpt-9']),
+        script('model-check.ts', []),
+        script('db-backup.ts', []),
+        script('db-restore.ts', []),
+      ]);
     expect(added, added.stderr).toMatchObject({ code: 0, stderr: '' });
     expect(added.stdout).toBe('Added owner olive <olive@example.com>.\n');
     expect(unlocked.code).toBe(2);
@@ -64,5 +67,9 @@ describe('the command-line scripts as processes', () => {
     expect(evaluated.stderr).toContain('eval: --model must be offline, claude or openai');
     expect(checked.code).toBe(1);
     expect(checked.stdout).toMatch(/^Not configured: ANTHROPIC_API_KEY is not set/);
+    expect(backedUp.code).toBe(2);
+    expect(backedUp.stderr).toContain('Usage: npm run db:backup');
+    expect(restored.code).toBe(2);
+    expect(restored.stderr).toContain('db:restore: Name the backup file.');
   }, 60_000);
 });
