@@ -75,7 +75,10 @@ describe('an email whose reading ends the process', () => {
     });
     expect(kept?.lastError).toContain('Ada <ada@example.com>');
     expect(fourth.output()).not.toContain('<crash@example.com>): reading');
-    expect(await sqlValue('select count(*) from inbound_email_attempts')).toBe(0);
+    await waitUntil(
+      'its count is cleared',
+      async () => (await sqlValue('select count(*) from inbound_email_attempts')) === 0,
+    );
 
     await dovecot.append(
       'From: Bo <bo@example.com>\r\nSubject: Rye\r\nMessage-ID: <after-crash@example.com>\r\n\r\nRye on Saturday?\r\n',
