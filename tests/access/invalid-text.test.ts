@@ -130,6 +130,22 @@ describe('invalid text from outside is stored cleaned, never an error', () => {
     noBadText(row);
   });
 
+  it('a ticket’s write-back with them is taken, cleaned', async () => {
+    request.cookies.clear();
+    const { submitQuestion } = await import('@/app/ask/actions');
+    const asked = (await run(submitQuestion, { name: 'Cy', email: '', text: 'Rye?' })) as {
+      interrupted: string;
+    };
+    const token = asked.interrupted.replace('redirect /t/', '');
+    const { writeBack } = await import('@/app/t/[token]/actions');
+    const result = await run(writeBack, { token, text: `And two${BAD} baguettes.` });
+    expect(result).toEqual({ interrupted: `redirect /t/${token}` });
+    const rows = await sqlRows(
+      "select text from messages where author = 'customer' order by id desc limit 1",
+    );
+    expect(rows).toEqual([{ text: 'And two\ufffd baguettes.' }]);
+  });
+
   it('an owner’s form (a knowledge entry) with them is saved, cleaned', async () => {
     await signInAsOwner();
     const { addEntry } = await import('@/app/admin/knowledge/actions');
