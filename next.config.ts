@@ -4,7 +4,7 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The mail libraries load optional modules at run time; Node resolves them, not the bundler.
-  serverExternalPackages: ['better-sqlite3', 'imapflow', 'mailparser', 'email-reply-parser'],
+  serverExternalPackages: ['better-sqlite3', 'imapflow', 'mailparser'],
   // forbidden() gives staff on an owner page a real 403.
   experimental: { authInterrupts: true },
   async headers() {
