@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freePortsSync } from './e2e/support/ports';
 import { workerDeskPlan } from './e2e/support/worker-plan';
 
 // Workers re-evaluate this file; the environment carries the main process's choices to them.
@@ -19,6 +20,7 @@ Object.assign(
   workerDeskPlan({
     runDir,
     workerIndex: Number(process.env.TEST_WORKER_INDEX ?? 0),
+    ports: freePortsSync(3) as [number, number, number],
     postgresAdminUrl: process.env.E2E_POSTGRES ? process.env.POSTGRES_ADMIN_URL : undefined,
   }).env,
 );
@@ -40,16 +42,21 @@ const launchOptions = existsSync(systemChromium)
     }
   : {};
 
+// One worker a core unless E2E_WORKERS says otherwise; more workers than cores share them, so
+// each test is given time in proportion.
+const workers = Number(process.env.E2E_WORKERS) || availableParallelism();
+const share = Math.max(1, workers / availableParallelism());
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: 'test-results',
-  // A spec's tests run in order in one worker; specs run side by side, one worker a core.
+  // A spec's tests run in order in one worker; specs run side by side.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
+  workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000 * share,
+  expect: { timeout: 10_000 * share },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL,

@@ -18,8 +18,11 @@ const KEY = 'email-e2e-key';
 let sink: SmtpSink;
 let server: OwnServer;
 let api: APIRequestContext;
-/** The desk's address, known before it starts: its links in emails begin with it. */
-let baseURL: string;
+/**
+ * The desk's address, known before it starts: its links in emails begin with it. Playwright
+ * also asks for baseURL once before beforeAll has run.
+ */
+let baseURL: string | undefined;
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
 test.use({ baseURL: async ({}, use) => use(baseURL) });

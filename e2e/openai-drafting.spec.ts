@@ -20,8 +20,9 @@ import { ensureUser, owner, staff } from './support/users';
 let api: FakeOpenAI;
 let server: OwnServer;
 
+// The desk started below; Playwright also asks for baseURL once before beforeAll has run.
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-test.use({ baseURL: async ({}, use) => use(server.url) });
+test.use({ baseURL: async ({}, use) => use(server?.url) });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);

@@ -26,7 +26,8 @@ test.afterAll(async () => server?.stop());
 test('every ticket link from the previous release opens its conversation after the upgrade', async ({
   request,
 }) => {
-  test.setTimeout(120_000);
+  // A thousand pages: twice a test's time (two minutes, more with more workers than cores).
+  test.setTimeout(test.info().timeout * 2);
   const { questions, replies } = await withDeskDatabase(
     async (db) => ({
       questions: new Map(

@@ -19,18 +19,17 @@ export async function signInRequest(request: APIRequestContext, user: TestUser):
 }
 
 /**
- * Every spec takes `test` from here. Each worker has its own desks (e2e/support/worker-desks.ts):
- * the main one is started with the worker, its owner already made (the first run's setup), and
- * is every test's `baseURL`; the Claude desk starts when a spec first points `baseURL` at
- * E2E_CLAUDE_BASE_URL. `owner` and `staff` exist (created with `npm run user:add` when missing)
- * before a test using them starts; `signIn` is the helper above.
+ * Every spec takes `test` from here. Each worker starts its own desks with it
+ * (e2e/support/worker-desks.ts): the main one, its owner already made (the first run's setup),
+ * is every test's `baseURL`; the Claude desk is E2E_CLAUDE_BASE_URL. `owner` and `staff` exist
+ * (created with `npm run user:add` when missing) before a test using them starts; `signIn` is
+ * the helper above.
  */
 export const test = base.extend<
   {
     owner: TestUser;
     staff: TestUser;
     signIn: (page: Page, user: TestUser) => Promise<void>;
-    claudeDeskWhenAsked: undefined;
   },
   { desks: WorkerDesks }
 >({
@@ -39,22 +38,13 @@ export const test = base.extend<
     async ({}, use) => {
       const desks = workerDesks();
       try {
-        await desks.main();
+        await Promise.all([desks.main(), desks.claude()]);
         await use(desks);
       } finally {
         await desks.stop();
       }
     },
     { scope: 'worker', auto: true, timeout: 120_000 },
-  ],
-  // Whatever sets a test's baseURL (test.use in a spec, say), the Claude desk is up before the
-  // test when it is the one asked for.
-  claudeDeskWhenAsked: [
-    async ({ baseURL, desks }, use) => {
-      if (baseURL === process.env.E2E_CLAUDE_BASE_URL) await desks.claude();
-      await use(undefined);
-    },
-    { auto: true, timeout: 120_000 },
   ],
   // biome-ignore lint/correctness/noEmptyPattern: as above.
   owner: async ({}, use) => use(await ensureUser(owner)),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /**
@@ -14,4 +15,26 @@ export function freePort(): Promise<number> {
       probe.close(() => (port ? resolve(port) : reject(new Error('no port given'))));
     });
   });
+}
+
+/**
+ * `count` ports free now, found without waiting (a child process listens on each, then lets
+ * them go): playwright.config.ts must name a worker's desks before its specs load.
+ */
+export function freePortsSync(count: number): number[] {
+  const script = `const net = require('node:net');
+const servers = Array.from({ length: ${count} }, () => net.createServer());
+let ready = 0;
+for (const s of servers) s.listen(0, '127.0.0.1', () => {
+  if (++ready === servers.length) {
+    console.log(servers.map((x) => x.address().port).join(' '));
+    for (const x of servers) x.close();
+  }
+});`;
+  const ports = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })
+    .trim()
+    .split(' ')
+    .map(Number);
+  if (ports.length !== count || ports.some((port) => !port)) throw new Error('no free ports');
+  return ports;
 }

@@ -6,7 +6,7 @@ import { claudeDesk, mainDesk } from './database';
 import { type OwnServer, startServer } from './own-server';
 import { ensureUser, owner } from './users';
 
-/** A worker's desks (the plan in e2e/support/worker-plan.ts), each started on first use. */
+/** A worker's desks (the plan in e2e/support/worker-plan.ts), each started on its first call. */
 export type WorkerDesks = {
   /** The main desk, started (and its owner made: the first run's setup) on the first call. */
   main: () => Promise<OwnServer>;

@@ -2,11 +2,12 @@ import { join } from 'node:path';
 
 /**
  * Each Playwright worker has desks of its own, so journeys run side by side: the main desk
- * (offline drafter, intake key, behind a "proxy" on this machine) and, started only when a spec
- * asks for it, the desk that drafts with "Claude" against a fake Messages API. Their ports,
- * folders and (in a PostgreSQL run) databases follow from the worker's index, so a spec can
- * name them when it loads (`test.use({ baseURL: process.env.E2E_CLAUDE_BASE_URL })`); a worker
- * started again after a failure has a new index, and new ones.
+ * (offline drafter, intake key, behind a "proxy" on this machine) and the desk that drafts with
+ * "Claude" against a fake Messages API. They are named
+ * (ports free when the worker starts; folders and, in a PostgreSQL run, databases after the
+ * worker's index) before the specs load, so a spec can name them as it loads
+ * (`test.use({ baseURL: process.env.E2E_CLAUDE_BASE_URL })`); a worker started again after a
+ * failure has a new index, and new ones.
  */
 export type WorkerDeskPlan = {
   /** Settings the worker's specs read: E2E_BASE_URL, E2E_DATABASE_PATH, E2E_CLAUDE_… */
@@ -16,22 +17,19 @@ export type WorkerDeskPlan = {
   fakeAnthropicPort: number;
 };
 
-/** Ports from here up, three a worker: apart from those older specs derive from E2E_PORT. */
-const FIRST_WORKER_PORT = 3200;
-
 export function workerDeskPlan({
   runDir,
   workerIndex,
+  ports: [mainPort, claudePort, fakeAnthropicPort],
   postgresAdminUrl,
 }: {
   runDir: string;
   workerIndex: number;
+  /** The main desk's, the Claude desk's and its fake Messages API's. */
+  ports: [number, number, number];
   /** Set in a PostgreSQL run: each desk gets a database of its own on that server. */
   postgresAdminUrl?: string;
 }): WorkerDeskPlan {
-  const mainPort = FIRST_WORKER_PORT + workerIndex * 3;
-  const claudePort = mainPort + 1;
-  const fakeAnthropicPort = mainPort + 2;
   const url = (database: string) => {
     if (!postgresAdminUrl) return undefined;
     const at = new URL(postgresAdminUrl);
