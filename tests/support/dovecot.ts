@@ -166,7 +166,8 @@ service auth {
         // Already gone.
       }
     }
-    rmSync(dir, { recursive: true, force: true });
+    // Dovecot's processes may still be writing their state as they stop: retry while they do.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   };
   try {
     await waitForPort(port, 10_000);
