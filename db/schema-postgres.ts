@@ -33,5 +33,7 @@ export const emailOutbox = pgTableOf(tables.emailOutbox);
 export const inboundEmails = pgTableOf(tables.inboundEmails);
 export const inboundEmailAttempts = pgTableOf(tables.inboundEmailAttempts);
 export const mailChannels = pgTableOf(tables.mailChannels);
+export const connections = pgTableOf(tables.connections);
+export const staffInvites = pgTableOf(tables.staffInvites);
 export const auditLog = pgTableOf(tables.auditLog);
 export const dataMigrations = pgTableOf(tables.dataMigrations);

@@ -46,6 +46,8 @@ export const emailOutbox = sqliteTableOf(tables.emailOutbox);
 export const inboundEmails = sqliteTableOf(tables.inboundEmails);
 export const inboundEmailAttempts = sqliteTableOf(tables.inboundEmailAttempts);
 export const mailChannels = sqliteTableOf(tables.mailChannels);
+export const connections = sqliteTableOf(tables.connections);
+export const staffInvites = sqliteTableOf(tables.staffInvites);
 export const auditLog = sqliteTableOf(tables.auditLog);
 export const dataMigrations = sqliteTableOf(tables.dataMigrations);
 
@@ -70,4 +72,6 @@ export type TicketToken = typeof ticketTokens.$inferSelect;
 export type OutboundEmail = typeof emailOutbox.$inferSelect;
 export type InboundEmailRow = typeof inboundEmails.$inferSelect;
 export type InboundEmailAttempt = typeof inboundEmailAttempts.$inferSelect;
+export type Connection = typeof connections.$inferSelect;
+export type StaffInvite = typeof staffInvites.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -21,6 +21,7 @@ export type {
   AgentRun,
   AuditEntry,
   Bakery,
+  Connection,
   DateException,
   FactChange,
   InboundEmailAttempt,
@@ -36,6 +37,7 @@ export type {
   Reply,
   Session,
   SignInChallenge,
+  StaffInvite,
   TicketToken,
   ToolCall,
   User,
@@ -75,5 +77,7 @@ export const emailOutbox = engine.emailOutbox;
 export const inboundEmails = engine.inboundEmails;
 export const inboundEmailAttempts = engine.inboundEmailAttempts;
 export const mailChannels = engine.mailChannels;
+export const connections = engine.connections;
+export const staffInvites = engine.staffInvites;
 export const auditLog = engine.auditLog;
 export const dataMigrations = engine.dataMigrations;

@@ -15,6 +15,8 @@ export async function seedIfEmpty(db: Db, now: Date = new Date()): Promise<boole
       name: exampleBakery.name,
       timezone: exampleBakery.timezone,
       contact: exampleBakery.contact,
+      // A new desk's owner is walked through the guided start once setup is done.
+      firstRun: 'pending',
       updatedAt: now,
     });
     for (const [day, hours] of Object.entries(exampleBakery.weeklyHours)) {

@@ -47,6 +47,11 @@ export const bakery = table('bakery', {
   showStaffNames: col.bool('show_staff_names').notNull().default(false),
   /** The owner's own topics (a few words each) that always go to a person, whatever a draft knows. */
   handoverTopics: col.json('handover_topics').$type<string[]>().notNull().default([]),
+  /**
+   * Where the owner is in the guided first run: 'pending' shows it after setup, 'done' once they
+   * finish or skip it (Settings can open it again). Desks from before it existed start 'done'.
+   */
+  firstRun: col.enum('first_run', ['pending', 'done']).notNull().default('done'),
 });
 
 /** Opening hours by ISO weekday (1 = Monday … 7 = Sunday); null opens/closes means closed. */
@@ -608,6 +613,51 @@ export const mailChannels = table('mail_channels', {
   lastError: col.text('last_error'),
   lastErrorAt: col.timestamp('last_error_at'),
 });
+
+/**
+ * A connection the owner set up in Settings: the model that drafts ('model'), the server replies
+ * go out through ('smtp') and the mailbox customers write to ('imap'). `settings` holds what may
+ * be shown (provider, host, port, user…); the password or API key is only ever stored sealed
+ * (AES-256-GCM, lib/secrets), with its last characters kept apart so Settings can say which one is
+ * set without opening it. A variable in the server's environment wins over a row here.
+ */
+export const connections = table('connections', {
+  name: col.enum('name', ['model', 'smtp', 'imap']).primaryKey(),
+  settings: col
+    .json('settings')
+    .$type<Record<string, string | number | boolean>>()
+    .notNull()
+    .default({}),
+  /** The sealed secret: version, nonce, tag and ciphertext (lib/secrets); null when none is set. */
+  sealedSecret: col.text('sealed_secret'),
+  /** The secret's last four characters, for "set, ends in …abcd". */
+  secretEnding: col.text('secret_ending'),
+  updatedAt: col.timestamp('updated_at').notNull(),
+  updatedBy: col.int('updated_by').references(() => users.columns.id),
+});
+
+/**
+ * A one-time link an owner made for a new colleague, who opens it to choose their own password.
+ * Like a session, only the SHA-256 of the link's token is kept.
+ */
+export const staffInvites = table(
+  'staff_invites',
+  {
+    id: col.id('id'),
+    tokenHash: col.text('token_hash').notNull(),
+    email: col.text('email').notNull(), // stored lower-cased
+    name: col.text('name').notNull(),
+    role: col.enum('role', roles).notNull(),
+    createdBy: col.int('created_by').references(() => users.columns.id),
+    createdAt: col.timestamp('created_at').notNull(),
+    expiresAt: col.timestamp('expires_at').notNull(),
+    /** When the colleague set their password: the link opens nothing after that. */
+    acceptedAt: col.timestamp('accepted_at'),
+    /** When the owner took the link back before it was used. */
+    revokedAt: col.timestamp('revoked_at'),
+  },
+  (t) => [uniqueIndex('staff_invites_token').on(t.tokenHash)],
+);
 
 export const auditLog = table(
   'audit_log',

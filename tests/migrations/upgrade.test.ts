@@ -214,3 +214,23 @@ function fixtures0() {
   if (!fixture) throw new Error('The previous release fixture is missing.');
   return fixture;
 }
+
+describe('upgrading to the connections and the guided start', () => {
+  const fixture = releaseFixtures().find((f) => f.idx === 17);
+
+  it('has the release before them to upgrade from', () => {
+    expect(fixture).toBeDefined();
+  });
+
+  it('does not send a bakery already running through the guided start, and stores no connection', async () => {
+    if (!fixture) throw new Error('The release at migration 17 is missing.');
+    const path = releaseDatabase(fixture);
+    await upgrade(path);
+    process.env.DATABASE_PATH = path;
+    resetEnvForTests();
+    const sqlite = (await getDb()).$client;
+    expect(sqlite.prepare('select first_run from bakery').pluck().all()).toEqual(['done']);
+    expect(sqlite.prepare('select count(*) from connections').pluck().get()).toBe(0);
+    expect(sqlite.prepare('select count(*) from staff_invites').pluck().get()).toBe(0);
+  });
+});

@@ -179,6 +179,45 @@ export async function fillWholeDesk(path: string, { questions }: { questions: nu
 
       const [owner] = db.prepare('select id from users order by id').pluck().all() as number[];
       if (owner === undefined) throw new Error('The fixture has no account.');
+      // Connections the owner made in Settings (the secrets sealed: bytes no copy may change)
+      // and an invite still waiting for its colleague; the guided start still to do.
+      db.prepare(
+        `insert into connections (name, settings, sealed_secret, secret_ending, updated_at, updated_by)
+         values ('model', ?, ?, 'wxyz', ?, ?), ('imap', ?, null, null, ?, null)`,
+      ).run(
+        JSON.stringify({
+          provider: 'openai-compatible',
+          model: 'llama-3.1-8b',
+          baseUrl: 'http://127.0.0.1:1/v1',
+        }),
+        `v1.${randomBytes(12).toString('base64url')}.${randomBytes(16).toString('base64url')}.${randomBytes(40).toString('base64url')}`,
+        now - DAY,
+        owner,
+        JSON.stringify({
+          host: 'imap.bäckerei.example',
+          port: 993,
+          security: 'tls',
+          user: 'desk',
+          folder: 'INBOX',
+        }),
+        now,
+      );
+      db.prepare(
+        `insert into staff_invites (token_hash, email, name, role, created_by, created_at, expires_at, accepted_at, revoked_at)
+         values (?, 'zoë@bakery.example', 'Zoë Ñúñez', 'staff', ?, ?, ?, null, null),
+                (?, 'old@bakery.example', 'Old Invite', 'owner', ?, ?, ?, ?, null)`,
+      ).run(
+        sha256('invite-1'),
+        owner,
+        now,
+        now + 7 * DAY,
+        sha256('invite-2'),
+        owner,
+        now - 9 * DAY,
+        now - 2 * DAY,
+        now - 8 * DAY,
+      );
+      db.prepare("update bakery set first_run = 'pending'").run();
       db.prepare(
         'update users set totp_secret = ?, totp_enabled_at = ?, totp_last_step = ? where id = ?',
       ).run('JBSWY3DPEHPK3PXP', now - DAY, Math.floor((now - DAY) / 30_000), owner);
