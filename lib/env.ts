@@ -75,6 +75,15 @@ const envSchema = z
       emptyAsUndefined,
       z.string().min(32, { message: 'use at least 32 characters' }).optional(),
     ),
+    /**
+     * Seals the API keys and passwords the owner enters in Settings (lib/secrets); servers
+     * sharing a database must share it. Unset, a random key is kept in `desk-secret.key` beside
+     * the database (0600): back it up with the database, or those secrets must be entered again.
+     */
+    DESK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, { message: 'use at least 32 characters' }).optional(),
+    ),
     ALLOWED_HOSTS: optionalString,
     TRUSTED_PROXIES: optionalString,
     // Email: replies go out through SMTP_URL from MAIL_FROM; customers' emails come in from
