@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alwaysForPerson } from '@/lib/agent/models/offline/topics';
 import type { NotFoundLookup } from '@/lib/bakery-facts/unsold-asks';
 import type { Channel, NeedsPersonReason } from '@/lib/domain';
@@ -16,9 +16,16 @@ import {
   newestRunPerQuestion,
   readAnEntry,
 } from './dialect/insights';
-import { agentRuns, toolCalls } from './schema';
+import { agentRuns, questions, toolCalls } from './schema';
 
 type Engine = ReturnType<typeof engineOf>;
+
+/**
+ * The example questions a new desk is seeded with (db/seed.ts) are no customer's: no figure
+ * counts them, nor their drafts, replies or spend, whether the owner removed them or not.
+ */
+const EXAMPLES: Channel = 'sample';
+const customersOnly = (question: string) => sql.raw(`${question}.channel <> '${EXAMPLES}'`);
 
 /**
  * The owner's dashboard and a person's own figures, as SQL aggregates over a range of the
@@ -45,8 +52,10 @@ export async function listNotFoundMenuLookups({
     .select({ questionId: agentRuns.questionId, input: toolCalls.input })
     .from(toolCalls)
     .innerJoin(agentRuns, eq(agentRuns.id, toolCalls.runId))
+    .innerJoin(questions, eq(questions.id, agentRuns.questionId))
     .where(
       and(
+        ne(questions.channel, EXAMPLES),
         eq(toolCalls.toolName, 'menu_item'),
         eq(toolCalls.errorKind, 'notFound'),
         gte(agentRuns.startedAt, since),
@@ -103,6 +112,7 @@ export async function countQuestionsByDay({
     select d.date as date, q.channel as channel, count(*) as count,
       coalesce(sum(cast((select count(*) from messages m where m.question_id = q.id) as integer)), 0) as messages
     from days d join questions q on q.received_at >= d.start_ms and q.received_at < d.end_ms
+      and ${customersOnly('q')}
     group by d.date, q.channel`,
   );
 }
@@ -133,7 +143,7 @@ export async function listFirstReplyWaits({
     select q.received_at as receivedAt, f.first_sent_at - q.received_at as waitMs, f.sent_by as sentBy
     from (${firstRepliesSince(engine, start)}) f
       join questions q on q.id = f.question_id
-    where q.received_at >= ${start} and q.received_at < ${end}
+    where q.received_at >= ${start} and q.received_at < ${end} and ${customersOnly('q')}
       ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`,
   );
 }
@@ -165,6 +175,7 @@ export async function countAnsweredWithin({
           ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
       ) then 1 else 0 end), 0) as answeredWithin
     from days d join questions q on q.received_at >= d.opens_ms and q.received_at < d.closes_ms
+      and ${customersOnly('q')}
     where d.closes_ms > d.opens_ms
     group by d.date`,
   );
@@ -189,6 +200,7 @@ export async function countEditsByDay({
     select d.date as date, ${editClassSql(engine)} as editClass, count(*) as count
     from days d
       join replies r on r.sent_at >= d.start_ms and r.sent_at < d.end_ms
+      join questions q on q.id = r.question_id and ${customersOnly('q')}
       left join agent_runs ar on ar.id = r.run_id
     ${sentBy === undefined ? sql`` : sql`where r.sent_by = ${sentBy}`}
     group by d.date, editClass`,
@@ -217,6 +229,7 @@ export async function countEditsByTool({
     sql`
     select t.tool_name as tool, ${editClassSql(engine)} as editClass, count(distinct r.id) as count
     from replies r
+      join questions q on q.id = r.question_id and ${customersOnly('q')}
       left join agent_runs ar on ar.id = r.run_id
       left join tool_calls t on t.run_id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
@@ -240,10 +253,11 @@ export async function countDiscardReasons({
     db,
     ['reason', 'count'],
     sql`
-    select min(${sql.raw(bytewise(engine, 'trim(discard_reason)'))}) as reason, count(*) as count
-    from questions
-    where status = 'discarded' and received_at >= ${start} and received_at < ${end}
-    group by ${sql.raw(lowerAscii(engine, "trim(coalesce(discard_reason, ''))"))}
+    select min(${sql.raw(bytewise(engine, 'trim(q.discard_reason)'))}) as reason, count(*) as count
+    from questions q
+    where q.status = 'discarded' and q.received_at >= ${start} and q.received_at < ${end}
+      and ${customersOnly('q')}
+    group by ${sql.raw(lowerAscii(engine, "trim(coalesce(q.discard_reason, ''))"))}
     order by count desc, reason`,
   );
 }
@@ -277,6 +291,7 @@ export async function sumSpendByDay({ days }: { days: readonly DayWindow[] }): P
       sum(ar.input_tokens) as inputTokens, sum(ar.output_tokens) as outputTokens,
       sum(ar.cache_read_tokens) as cacheReadTokens, sum(ar.cache_write_tokens) as cacheWriteTokens
     from days d join agent_runs ar on ar.finished_at >= d.start_ms and ar.finished_at < d.end_ms
+      join questions q on q.id = ar.question_id and ${customersOnly('q')}
     group by d.date`,
   );
 }
@@ -293,11 +308,11 @@ export async function countPersonMarks({
     db,
     ['reason', 'count'],
     sql`
-    select needs_person_reason as reason, count(distinct question_id) as count
-    from agent_runs
-    where finished_at >= ${start} and finished_at < ${end} and needs_person_reason is not null
-    group by needs_person_reason
-    order by count desc, ${sql.raw(bytewise(engine, 'needs_person_reason'))}`,
+    select ar.needs_person_reason as reason, count(distinct ar.question_id) as count
+    from agent_runs ar join questions q on q.id = ar.question_id and ${customersOnly('q')}
+    where ar.finished_at >= ${start} and ar.finished_at < ${end} and ar.needs_person_reason is not null
+    group by ar.needs_person_reason
+    order by count desc, ${sql.raw(bytewise(engine, 'ar.needs_person_reason'))}`,
   );
 }
 
@@ -322,6 +337,7 @@ export async function countRepliesByPerson({ days }: { days: readonly DayWindow[
       sum(case when ${editClassSql(engine)} = 'rewritten' then 1 else 0 end) as rewritten
     from replies r
       join users u on u.id = r.sent_by
+      join questions q on q.id = r.question_id and ${customersOnly('q')}
       left join agent_runs ar on ar.id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
     group by u.id
@@ -398,7 +414,7 @@ export async function listConversationRows({
         select r.id from replies r where r.question_id = q.id order by r.sent_at, r.id limit 1)
       left join users u on u.id = fr.sent_by
       left join agent_runs far on far.id = fr.run_id
-    where q.received_at >= ${start} and q.received_at < ${end}
+    where q.received_at >= ${start} and q.received_at < ${end} and ${customersOnly('q')}
     order by q.received_at, q.id`,
   );
 }
@@ -425,7 +441,7 @@ export async function listMarkedQuestions({
     newestRunPerQuestion(
       engine,
       sql`ar.finished_at >= ${start} and ar.finished_at < ${end}
-      and ar.needs_person_reason is not null and q.erased_at is null
+      and ar.needs_person_reason is not null and q.erased_at is null and ${customersOnly('q')}
       and ar.needs_person_reason not in (${sql.join(
         [...alwaysForPerson].map((reason) => sql`${reason}`),
         sql`, `,

@@ -98,16 +98,18 @@ export function volumeByDay(rows: Pick<QueryRows, 'dates' | 'questions'>): {
   messages: number;
   perConversation: number | null;
 } {
-  const channels = (['web', 'email', 'api', 'sample'] as const).filter((channel) =>
-    rows.questions.some((row) => row.channel === channel && row.count > 0),
+  // The example questions a new desk starts with are no customer's: never counted.
+  const customers = rows.questions.filter((row) => row.channel !== 'sample');
+  const channels = (['web', 'email', 'api'] as const).filter((channel) =>
+    customers.some((row) => row.channel === channel && row.count > 0),
   );
   const days = pivot(
     rows.dates,
     allChannels,
-    rows.questions.map((row) => ({ key: row.date, series: row.channel, count: row.count })),
+    customers.map((row) => ({ key: row.date, series: row.channel, count: row.count })),
   ).map(({ key, ...counts }): DayVolume => {
     const total = allChannels.reduce((sum, channel) => sum + counts[channel], 0);
-    const messages = rows.questions
+    const messages = customers
       .filter((row) => row.date === key)
       .reduce((sum, row) => sum + row.messages, 0);
     return {

@@ -207,6 +207,19 @@ describe('the dashboard’s series', () => {
     expect(volume.perConversation).toBe(2);
   });
 
+  it('never counts the example questions a new desk starts with', () => {
+    const volume = volumeByDay({
+      dates: ['2026-12-01'],
+      questions: [
+        { date: '2026-12-01', channel: 'web', count: 2, messages: 4 },
+        { date: '2026-12-01', channel: 'sample', count: 5, messages: 7 },
+      ],
+    });
+    expect(volume.channels).toEqual(['web']);
+    expect(volume.days[0]).toMatchObject({ web: 2, sample: 0, total: 2, messages: 4 });
+    expect([volume.total, volume.messages, volume.perConversation]).toEqual([2, 4, 2]);
+  });
+
   it('marks a day over budget once its spend reaches the budget', () => {
     const { days, total } = spendByDay({
       dates: ['2026-12-01', '2026-12-02'],

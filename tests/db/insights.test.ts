@@ -12,6 +12,7 @@ import {
   listConversationRows,
   listFirstReplyWaits,
   listMarkedQuestions,
+  listNotFoundMenuLookups,
   sumSpendByDay,
 } from '@/db/insights';
 import { createUser } from '@/db/users';
@@ -172,6 +173,78 @@ describe('the dashboard’s queries on a history with known figures', () => {
     });
     expect(rows.filter((r) => r.discardReason !== null)).toHaveLength(5);
     expect(JSON.stringify(rows)).not.toMatch(/Customer \d|Question \d|Draft \d|Reply \d/);
+  });
+
+  it('never counts the example questions a new desk starts with, nor their drafts, replies or spend', async () => {
+    const figures = async () => ({
+      questions: await countQuestionsByDay({ days }),
+      waits: await listFirstReplyWaits({ days }),
+      answered: await countAnsweredWithin({ days, withinMs: HOUR }),
+      editsByDay: await countEditsByDay({ days }),
+      editsByTool: await countEditsByTool({ days }),
+      discards: await countDiscardReasons({ days }),
+      spend: await sumSpendByDay({ days }),
+      marks: await countPersonMarks({ days }),
+      replies: await countRepliesByPerson({ days }),
+      rows: await listConversationRows({ days }),
+      marked: await listMarkedQuestions({ days, limit: 50 }),
+      unsold: await listNotFoundMenuLookups({
+        since: new Date(days[0]?.start ?? 0),
+        until: new Date(days[days.length - 1]?.end ?? 0),
+      }),
+    });
+    const before = await figures();
+    // The seeded examples, moved into the range's opening hours and given everything a customer's
+    // question can have: a reply, a run that cost money and marked it, an unsold ask, a discard.
+    const examples = await sqlRows<{ id: number }>(
+      "select id from questions where channel = 'sample' order by id",
+    );
+    expect(examples.length).toBeGreaterThan(1);
+    const open = days[1];
+    if (!open) throw new Error('the range has no second day');
+    for (const [i, { id }] of examples.entries()) {
+      const at = open.opens + (i + 1) * 60_000;
+      await sqlRun(
+        "update questions set received_at = ?, last_message_at = ?, status = 'sent' where id = ?",
+        at,
+        at,
+        id,
+      );
+      const run = await sqlValue(
+        `insert into agent_runs (question_id, model, stop_kind, draft_text, facts_version, started_at,
+           finished_at, cost_usd, needs_person_reason)
+         values (?, 'claude-test', 'answered', 'Draft', 1, ?, ?, 0.5, 'delivery') returning id`,
+        id,
+        at,
+        at + 1000,
+      );
+      await sqlRun(
+        `insert into tool_calls (run_id, seq, turn, call_id, tool_name, input, result, is_error,
+           error_kind, duration_ms)
+         values (?, 1, 1, ?, 'menu_item', '{"name":"eclairs"}', '{}', true, 'notFound', 1)`,
+        run,
+        `example-call-${i}`,
+      );
+      await sqlRun(
+        `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
+         values (?, 'Reply', ?, ?, ?, true, 3)`,
+        id,
+        people.staffId,
+        at + 60_000,
+        run,
+      );
+    }
+    await sqlRun(
+      "update questions set status = 'discarded', discard_reason = 'Example' where id = ?",
+      examples[0]?.id,
+    );
+    expect(await figures()).toEqual(before);
+    // The same history on a customer's channel is counted: the check above can fail.
+    await sqlRun("update questions set channel = 'web' where channel = 'sample'");
+    const counted = await figures();
+    expect(counted.rows).toHaveLength(before.rows.length + examples.length);
+    expect(counted.unsold.length).toBe(before.unsold.length + examples.length);
+    expect(counted.spend).not.toEqual(before.spend);
   });
 
   it('leaves out what falls outside the range', async () => {
