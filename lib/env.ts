@@ -1,6 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { mailboxAddress } from './mail/address';
-import { allowedHostNames } from './net/allowed-hosts';
+import { allowedHostNames, hostName } from './net/allowed-hosts';
 import { parseTrustedProxies } from './net/ip-address';
 
 /**
@@ -14,21 +15,36 @@ const positiveInt = (fallback: number) =>
 const wholeNumber = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(fallback));
 
+/** An address's scheme; null when it is no address (zod runs refinements after z.url() fails). */
+const schemeOf = (value: string) => (URL.canParse(value) ? new URL(value).protocol : null);
+
 /** A mail server's address: the scheme says the protocol and whether TLS starts at once. */
 const mailUrl = (schemes: string[]) =>
-  z.url().refine((value) => schemes.includes(new URL(value).protocol), {
+  z.url().refine((value) => schemes.includes(schemeOf(value) ?? ''), {
     message: `must start with ${schemes.map((s) => `${s}//`).join(' or ')}`,
   });
 
-const envSchema = z
+/** Checked whole by `npm start` and `npm run worker` before anything starts (lib/config-problems). */
+export const envSchema = z
   .object({
+    // `npm start` serves on PORT at HOST (scripts/start.mjs passes them to `next start`).
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65_535).default(3000)),
+    HOST: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((value) => isIP(value) !== 0 || hostName(value) !== null, {
+          message: 'must be an address of this machine or a host name',
+        })
+        .default('127.0.0.1'),
+    ),
     DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('data/bakery.db')),
     // Set, the desk runs on this PostgreSQL database instead of the SQLite file.
     DATABASE_URL: z.preprocess(
       emptyAsUndefined,
       z
         .url()
-        .refine((value) => ['postgres:', 'postgresql:'].includes(new URL(value).protocol), {
+        .refine((value) => ['postgres:', 'postgresql:'].includes(schemeOf(value) ?? ''), {
           message: 'must start with postgres:// or postgresql://',
         })
         .optional(),

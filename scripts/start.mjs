@@ -5,13 +5,22 @@
 //
 // It listens on HOST, 127.0.0.1 unless the operator chooses another address: a fresh desk is
 // reachable from this machine only until someone decides to serve it on a network.
+//
+// The configuration is checked first, before any build, migration or server: a mistake there is
+// told as one line per setting and exit status 1, never as a stack trace or a half-started server.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import nextEnv from '@next/env';
+import { tsImport } from 'tsx/esm/api';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { nextBin } from './build-state.mjs';
 import { serverNodeFlags } from './server-flags.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
+// `next start` reads .env files too: check the settings it will run with, not only the shell's.
+nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
+await tsImport('./support/config-check.ts', import.meta.url);
+
 const args = process.argv.slice(2);
 if (!args.includes('--no-build')) buildIfNeeded();
 

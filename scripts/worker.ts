@@ -2,6 +2,8 @@
 // SMTP_URL is set, and reads the mailbox when IMAP_URL is. On SIGTERM or SIGINT it stops
 // claiming, lets drafts in hand finish for a few seconds, aborts the rest, hands their questions
 // back to the queue and exits, all within 10 seconds.
+// First: it checks the configuration before the modules below read it as they load.
+import './support/config-check';
 import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { startDraftingWorker } from '@/server/drafting/service';
@@ -12,13 +14,7 @@ import { startRetentionSweeper } from '@/server/retention-sweeper';
 const GRACE_MS = 6_000;
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof env>;
-  try {
-    config = env();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
+  const config = env();
   await getDb();
   startRetentionSweeper((message) => console.log(`[worker] ${message}`));
   const worker = startDraftingWorker({
