@@ -166,6 +166,53 @@ export async function removeMenuItem({
   });
 }
 
+/**
+ * The whole menu replaced by `items` (an imported file, or none to start empty) in one
+ * transaction with one audit row: every item is new, so every draft that read the menu is stale.
+ * The items must have distinct names (the import checks it); a clash rolls everything back.
+ */
+export async function replaceMenu({
+  items,
+  ...context
+}: { items: readonly MenuItemInput[] } & ChangeContext): Promise<{ count: number }> {
+  return changeFacts<{ count: number }>(context, async (db) => {
+    const before = await db.select().from(menuItems).orderBy(asc(menuItems.nameKey));
+    await db.delete(menuItems);
+    const written: MenuItem[] = [];
+    for (const input of items) {
+      const [item] = await db
+        .insert(menuItems)
+        .values({
+          name: input.name,
+          nameKey: menuNameKey(input.name),
+          priceCents: input.price,
+          noticeDays: input.noticeDays,
+          available: input.available,
+          description: input.description,
+          ...labelsOf(input),
+          createdAt: context.now,
+          updatedAt: context.now,
+        })
+        .returning();
+      if (!item) throw new Error(`Menu item ${input.name} was not written.`);
+      written.push(item);
+    }
+    if (before.length === 0 && written.length === 0) {
+      return { result: { count: 0 }, change: null };
+    }
+    return {
+      result: { count: written.length },
+      change: {
+        action: 'menu.replace',
+        touches: menuItemChangeKeys(...before.map((i) => i.name), ...written.map((i) => i.name)),
+        entity: 'menu_item',
+        before: before.map(auditView),
+        after: written.map(auditView),
+      },
+    };
+  });
+}
+
 /** Allergens and cross-contact as stored: null while the owner has not recorded them. */
 function labelsOf(input: MenuItemInput) {
   return {
