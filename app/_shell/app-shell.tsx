@@ -13,13 +13,19 @@ export async function AppShell({
   user,
   children,
   wide = false,
+  guidedStartLink = true,
 }: {
   user: CurrentUser;
   children: ReactNode;
   /** Pages with two columns (the inbox) use the whole width. */
   wide?: boolean;
+  /** The guided start itself need not point to itself. */
+  guidedStartLink?: boolean;
 }) {
   const bakery = await getBakery();
+  // Until the owner finishes or skips it, every page offers the way back to the guided start.
+  const offerGuidedStart =
+    guidedStartLink && bakery.firstRun === 'pending' && roleAllows(user.role, 'owner');
   return (
     <div className="min-h-screen">
       <header className="flex flex-wrap items-center gap-4 border-b border-stone-200 px-6 py-3">
@@ -37,6 +43,13 @@ export async function AppShell({
         </span>
         <SignOutButton />
       </header>
+      {offerGuidedStart ? (
+        <p className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm">
+          <Link href="/admin/start" className="font-medium text-amber-900 underline">
+            Continue the guided start
+          </Link>
+        </p>
+      ) : null}
       <main
         className={`mx-auto flex flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 ${wide ? 'max-w-7xl' : 'max-w-4xl'}`}
       >

@@ -1,6 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
+import { getBakery } from '@/db/bakery';
 import { createFirstOwner, hasAnyUser } from '@/db/users';
 import { setupInput } from '@/lib/auth/forms';
 import { hashPassword } from '@/lib/auth/password-hash';
@@ -36,6 +37,7 @@ export const createOwner = action(
     forgetSetupCode();
     await startSession({ userId: created.user.id });
     await rememberDevice({ email: created.user.email });
-    redirect('/admin');
+    // A new desk walks its owner through the guided start (bakery.firstRun, 'pending' when seeded).
+    redirect((await getBakery()).firstRun === 'pending' ? '/admin/start' : '/admin');
   },
 );

@@ -51,6 +51,11 @@ export const pages: Record<string, PageRow> = {
     path: '/t/no-such-ticket-token-000000000000',
     expect: { anonymous: 404, staff: 404, owner: 404 },
   },
+  '/join/[token]': {
+    access: 'public',
+    why: 'a new colleague’s invite link: the unguessable token is the only key, used once; any other token gets a page saying the link does not open',
+    path: '/join/no-such-invite-token',
+  },
   '/account': { access: 'staff' },
   '/inbox': { access: 'staff' },
   '/inbox/[id]': { access: 'staff', path: '/inbox/1' },
@@ -65,6 +70,7 @@ export const pages: Record<string, PageRow> = {
   '/admin/audit': { access: 'owner' },
   '/admin/insights': { access: 'owner' },
   '/admin/data': { access: 'owner' },
+  '/admin/start': { access: 'owner' },
 };
 
 export const actions: Record<string, ActionRow> = {
@@ -86,6 +92,10 @@ export const actions: Record<string, ActionRow> = {
     access: 'public',
     why: 'the ticket token is the customer’s only key; an unknown token writes nothing',
   },
+  'app/join/[token]/actions.ts#acceptInvite': {
+    access: 'public',
+    why: 'the invite link’s token is the only key; an unknown, used, expired or revoked one writes nothing',
+  },
   'app/account/actions.ts#changePasswordAction': { access: 'staff', temporaryPassword: 'allowed' },
   'app/account/actions.ts#endSessionAction': { access: 'staff' },
   'app/account/actions.ts#signOutEverywhereAction': { access: 'staff' },
@@ -105,6 +115,13 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/audit/actions.ts#unlockAccount': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
   'app/admin/settings/model-check-action.ts#testModel': { access: 'owner' },
+  'app/admin/start/actions.ts#saveBakeryBasics': { access: 'owner' },
+  'app/admin/start/actions.ts#importMenu': { access: 'owner' },
+  'app/admin/start/actions.ts#startEmptyMenu': { access: 'owner' },
+  'app/admin/start/actions.ts#addColleague': { access: 'owner' },
+  'app/admin/start/actions.ts#revokeInvite': { access: 'owner' },
+  'app/admin/start/actions.ts#removeExamples': { access: 'owner' },
+  'app/admin/start/actions.ts#finishGuidedStart': { access: 'owner' },
   'app/admin/data/actions.ts#saveRetention': { access: 'owner' },
   'app/admin/data/actions.ts#eraseNow': { access: 'owner' },
   'app/admin/menu/actions.ts#addItem': { access: 'owner' },
