@@ -9,6 +9,7 @@ import { mailChannelView } from '@/lib/mail/channel-state';
 import { formatSpend } from '@/lib/spending/budget';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
+import { GuidedStartLink } from './guided-start-link';
 import { MailChannels } from './mail-channels';
 import { ModelCheck } from './model-check';
 import { SettingsForm } from './settings-form';
@@ -48,6 +49,7 @@ export default async function SettingsPage() {
   const budgetHint = `US dollars a day for the model across all drafts, in the bakery’s day; past it, questions wait in the queue. Blank: ${formatSpend(env().DRAFT_DAILY_DOLLARS)} (DRAFT_DAILY_DOLLARS). Offline drafts cost nothing.`;
   return (
     <AdminFrame user={user} title="Settings">
+      <GuidedStartLink />
       <SettingsForm
         current={{ name, timezone, contact, locale, currency, dailyBudget, showStaffNames }}
         timezones={knownTimezones()}
