@@ -1,8 +1,8 @@
 /**
  * Runs once when a server process starts (never at build time). It opens the database, so a
  * fresh install is migrated and seeded before the first request, starts the drafting worker
- * unless DRAFT_WORKER=off, emails sent replies when SMTP_URL is set, reads the mailbox when
- * IMAP_URL is (unless DRAFT_WORKER=off), sweeps expired sessions, erases conversations past the owner's
+ * unless DRAFT_WORKER=off, emails sent replies and reads the mailbox (unless DRAFT_WORKER=off)
+ * when email is set up in the environment or in Settings, sweeps expired sessions, erases conversations past the owner's
  * retention period, and prints the one-time setup code while the desk has no account.
  */
 export async function register(): Promise<void> {
@@ -11,9 +11,7 @@ export async function register(): Promise<void> {
   // Opens (migrates, seeds) the database first: a desk that cannot open it does not start.
   await startInServer();
   const { startMailInServer } = await import('./server/mail/start-in-server');
-  startMailInServer();
-  const { startInboundMailInServer } = await import('./server/mail/inbound-in-server');
-  startInboundMailInServer();
+  await startMailInServer();
   const { startSessionSweeper } = await import('./server/session-sweeper');
   startSessionSweeper();
   const { startRetentionSweeper } = await import('./server/retention-sweeper');

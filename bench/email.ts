@@ -195,7 +195,7 @@ async function outboundRun(
   libraryFirst: boolean,
 ): Promise<{ desk: Timed; library: Timed }> {
   const settings: MailSettings = {
-    smtpUrl: sink.url,
+    transport: { url: sink.url },
     fromLine: FROM_LINE,
     out: { from: 'hello@juniper.example', domain: 'juniper.example' },
     baseUrl: 'https://desk.juniper.example',

@@ -1,4 +1,5 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import { getDb } from './client';
 import { type MailChannel, mailChannels } from './schema';
 
@@ -43,4 +44,12 @@ export async function recordMailChannelError({
 /** Each channel's last answer; a channel that never ran has no row. */
 export async function listMailChannels(): Promise<MailChannel[]> {
   return (await getDb()).select().from(mailChannels);
+}
+
+/**
+ * The channel's server changed (the owner saved other settings): what the old one last said is
+ * no longer news of this one, which has not been asked yet.
+ */
+export async function forgetMailChannel({ name }: { name: MailChannelName }): Promise<void> {
+  await (await getDb()).delete(mailChannels).where(eq(mailChannels.name, name));
 }

@@ -1,5 +1,6 @@
-// `npm run worker`: drafts questions apart from the web server, emails sent replies when
-// SMTP_URL is set, and reads the mailbox when IMAP_URL is. On SIGTERM or SIGINT it stops
+// `npm run worker`: drafts questions apart from the web server, emails sent replies and reads
+// the mailbox when email is set up (in the environment, or in Settings: a change saved there is
+// picked up within a few seconds, without a restart). On SIGTERM or SIGINT it stops
 // claiming, lets drafts in hand finish for a few seconds, aborts the rest, hands their questions
 // back to the queue and exits, all within 10 seconds.
 // First: it checks the configuration before the modules below read it as they load.
@@ -7,8 +8,7 @@ import './support/config-check';
 import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { startDraftingWorker } from '@/server/drafting/service';
-import { startInboundMail } from '@/server/mail/inbound';
-import { startMailDelivery } from '@/server/mail/service';
+import { startMail, stopMail } from '@/server/mail/service';
 import { startRetentionSweeper } from '@/server/retention-sweeper';
 
 const GRACE_MS = 6_000;
@@ -21,12 +21,10 @@ async function main(): Promise<void> {
     concurrency: config.DRAFT_CONCURRENCY,
     log: (message) => console.log(`[worker] ${message}`),
   });
-  const mail = startMailDelivery({ log: (message) => console.log(`[worker] ${message}`) });
-  const inbound = startInboundMail({ log: (message) => console.log(`[mail] ${message}`) });
+  await startMail({ log: (message) => console.log(`[email] ${message}`) });
   console.log(
     `[worker] drafting with the ${config.DRAFT_MODEL} model from ${config.DATABASE_PATH}, ${config.DRAFT_CONCURRENCY} at once`,
   );
-  if (mail) console.log(`[worker] emailing sent replies from ${config.MAIL_FROM}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -35,11 +33,7 @@ async function main(): Promise<void> {
     console.log(`[worker] ${signal}: finishing drafts in hand, then exiting`);
     // A last resort: whatever happens, the process is gone well inside 10 seconds.
     setTimeout(() => process.exit(1), 9_000).unref();
-    Promise.all([
-      worker.stop({ graceMs: GRACE_MS }),
-      mail?.stop({ graceMs: GRACE_MS }),
-      inbound.stop(),
-    ])
+    Promise.all([worker.stop({ graceMs: GRACE_MS }), stopMail({ graceMs: GRACE_MS })])
       .then(async () => {
         await closeDb();
         process.exit(0);

@@ -6,7 +6,8 @@ import { TextField } from '../_components/text-field';
 import { useFormAction } from '../_components/use-form-action';
 import { submitQuestion } from './actions';
 
-export function AskForm() {
+/** `emailed`: replies go out by email now, so the answer is promised there too. */
+export function AskForm({ emailed }: { emailed: boolean }) {
   const form = useFormAction(submitQuestion);
   const optional = <span className="font-normal text-stone-500">(optional)</span>;
   return (
@@ -24,7 +25,11 @@ export function AskForm() {
         label={<>Email {optional}</>}
         type="email"
         autoComplete="email"
-        hint="Your answer will be on the page you see next; we only use email to reach you about it."
+        hint={
+          emailed
+            ? 'We’ll email you the answer, and it will also be on the page you see next.'
+            : 'Your answer will be on the page you see next; we only use email to reach you about it.'
+        }
         className="w-full bg-white"
       />
       <TextField

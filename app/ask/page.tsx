@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
 import { getBakery } from '@/db/bakery';
+import { emailRepliesWork } from '@/server/mail/promise';
 import { AskForm } from './ask-form';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Ask a question' };
 
 export default async function AskPage() {
-  const bakery = await getBakery();
+  const [bakery, emailed] = await Promise.all([getBakery(), emailRepliesWork()]);
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-6 px-6 py-12">
       <header className="flex flex-col gap-2">
@@ -17,7 +18,7 @@ export default async function AskPage() {
           question and answers it.
         </p>
       </header>
-      <AskForm />
+      <AskForm emailed={emailed} />
     </main>
   );
 }

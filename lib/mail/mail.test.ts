@@ -144,40 +144,39 @@ describe('mail server addresses', () => {
 });
 
 describe('a mail channel on the settings page', () => {
-  const url = 'imap://desk:secret@127.0.0.1:1143/INBOX';
+  const url = 'imap://desk@127.0.0.1:1143/INBOX';
   const at = (minute: number) => new Date(Date.UTC(2026, 11, 1, 9, minute));
 
   it('unset is not configured, whatever was recorded before', () => {
     expect(
       mailChannelView({
         name: 'imap',
-        url: undefined,
+        server: null,
         row: { lastOkAt: at(1), lastError: null, lastErrorAt: null },
       }),
     ).toMatchObject({ state: 'not configured', server: null });
   });
 
-  it('set but never answered is not checked yet; the password is never shown', () => {
-    const view = mailChannelView({ name: 'imap', url, row: undefined });
+  it('set but never answered is not checked yet', () => {
+    const view = mailChannelView({ name: 'imap', server: url, row: undefined });
     expect(view).toMatchObject({
       state: 'not checked yet',
       server: 'imap://desk@127.0.0.1:1143/INBOX',
     });
-    expect(JSON.stringify(view)).not.toContain('secret');
   });
 
   it('the newer of the last answer and the last error decides; the error stays shown', () => {
     const failing = { lastOkAt: at(1), lastError: 'connect ECONNREFUSED', lastErrorAt: at(2) };
-    expect(mailChannelView({ name: 'imap', url, row: failing }).state).toBe('failing');
+    expect(mailChannelView({ name: 'imap', server: url, row: failing }).state).toBe('failing');
     const recovered = { ...failing, lastOkAt: at(3) };
-    expect(mailChannelView({ name: 'imap', url, row: recovered })).toMatchObject({
+    expect(mailChannelView({ name: 'imap', server: url, row: recovered })).toMatchObject({
       state: 'healthy',
       lastError: 'connect ECONNREFUSED',
     });
     expect(
       mailChannelView({
         name: 'smtp',
-        url: 'smtp://x',
+        server: 'smtp://x',
         row: { lastOkAt: null, lastError: 'e', lastErrorAt: at(1) },
       }).state,
     ).toBe('failing');

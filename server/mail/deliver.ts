@@ -27,11 +27,11 @@ export const DELIVERY_CONCURRENCY = 4;
  * send, so an idle desk holds none open.
  */
 export function smtpTransport(
-  settings: Pick<MailSettings, 'smtpUrl'>,
+  settings: Pick<MailSettings, 'transport'>,
   { connections = DELIVERY_CONCURRENCY }: { connections?: number } = {},
 ): Transport {
   return createTransport({
-    url: settings.smtpUrl,
+    ...settings.transport,
     pool: true,
     maxConnections: connections,
     maxMessages: 100,

@@ -3,8 +3,9 @@ import { ImapFlow } from 'imapflow';
 import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels';
 import { env } from '@/lib/env';
 import { mailboxAddress } from '@/lib/mail/address';
-import { describeMailError, type MailServer, parseMailServer } from '@/lib/mail/server-url';
+import { describeMailError, parseMailServer } from '@/lib/mail/server-url';
 import { ReaderStopped, startEmailReader } from './email-reader';
+import { type IncomingConfig, incomingFrom } from './mail-config';
 import { MailServerFailure, takeUnseen } from './take-email';
 
 export { takeEmail } from './take-email';
@@ -35,18 +36,28 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Watches IMAP_URL's mailbox: IDLE for new mail as it arrives, a check every IMAP_POLL_MS in
- * case the server does not push, and a reconnect with backoff when the server drops or refuses
- * the desk. Nothing a server or an email does escapes it: failures are recorded as the imap
- * channel's last error (shown on /admin/settings) and the desk keeps working without mail.
+ * Watches the mailbox (IMAP_URL's, or the one saved in Settings): IDLE for new mail as it
+ * arrives, a check every IMAP_POLL_MS in case the server does not push, and a reconnect with
+ * backoff when the server drops or refuses the desk. Nothing a server or an email does escapes
+ * it: failures are recorded as the imap channel's last error (shown on /admin/settings) and the
+ * desk keeps working without mail. Without `server`, the environment's mailbox, if any.
  */
-export function startInboundMail({ log = console.log }: { log?: Log } = {}): InboundMail {
+export function startInboundMail({
+  log = console.log,
+  server: given,
+  own: givenOwn,
+}: {
+  log?: Log;
+  server?: IncomingConfig;
+  own?: string[];
+} = {}): InboundMail {
   const config = env();
-  if (!config.IMAP_URL) return { stop: async () => {} };
-  const server: MailServer = parseMailServer(config.IMAP_URL);
-  const own = ownAddresses(config);
+  const fromEnv = incomingFrom(undefined, { state: 'none' });
+  const server = given ?? (fromEnv.state === 'ready' ? fromEnv.config : undefined);
+  if (!server) return { stop: async () => {} };
+  const own = givenOwn ?? ownAddresses(config);
   const pollMs = config.IMAP_POLL_MS;
-  const doneFolder = config.IMAP_DONE_FOLDER;
+  const doneFolder = server.doneFolder;
   const stopping = new AbortController();
   // Emails are read in a thread of their own, ended at once when the watcher stops.
   const reader = startEmailReader();
@@ -54,7 +65,7 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
 
   const failed = async (error: unknown): Promise<void> => {
     const cause = error instanceof MailServerFailure ? error.failure : error;
-    const words = describeMailError(cause, [server.password, config.IMAP_URL ?? '']);
+    const words = describeMailError(cause, server.secrets);
     log(`${server.shown}: ${words}`);
     try {
       await recordMailChannelError({ name: 'imap', error: words, now: new Date() });
@@ -68,6 +79,7 @@ export function startInboundMail({ log = console.log }: { log?: Log } = {}): Inb
       host: server.host,
       port: server.port,
       secure: server.secure,
+      doSTARTTLS: server.doSTARTTLS,
       auth: { user: server.user, pass: server.password },
       logger: false,
       connectionTimeout: 15_000,

@@ -21,7 +21,7 @@ import { budgetReason } from '@/lib/spending/budget';
 import { action } from '@/server/action';
 import { publishDeskEvent } from '@/server/drafting/live';
 import { draftNow } from '@/server/drafting/service';
-import { mailOutFromEnv } from '@/server/mail/settings';
+import { currentMailOut } from '@/server/mail/settings';
 import { spendingToday } from '@/server/spending';
 import { refused } from '../../_components/form-state';
 
@@ -66,7 +66,7 @@ export const sendReplyAction = action(
       version,
       userId: user.id,
       now: new Date(),
-      mail: mailOutFromEnv(),
+      mail: await currentMailOut(),
     });
     if (result.ok) {
       return done(

@@ -5,6 +5,7 @@ import { listThreadForCustomer } from '@/db/conversations';
 import { getQuestionByTicket } from '@/db/questions';
 import { formatWhen } from '@/lib/format-time';
 import { TICKET_TOKEN_SHAPE } from '@/lib/intake/ticket-token';
+import { emailRepliesWork } from '@/server/mail/promise';
 import { WriteBackForm } from './write-back-form';
 
 export const dynamic = 'force-dynamic';
@@ -24,6 +25,8 @@ export default async function TicketPage({ params }: { params: Promise<{ token: 
   const thread = await listThreadForCustomer({ questionId: question.id });
   const waiting = thread.at(-1)?.author === 'customer';
   const erased = question.erasedAt !== null;
+  // Promised only while replies really go out by email, and only to a customer who gave an address.
+  const emailed = waiting && question.customerEmail ? await emailRepliesWork() : false;
 
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-6 px-6 py-12">
@@ -79,6 +82,14 @@ export default async function TicketPage({ params }: { params: Promise<{ token: 
           <p data-testid="ticket-pending">
             Thank you. A person at the bakery will read your{' '}
             {thread.length > 1 ? 'message' : 'question'} and answer here soon.
+            {!question.customerEmail ? null : emailed ? (
+              <span data-testid="ticket-email-promise">
+                {' '}
+                We’ll also email the answer to {question.customerEmail}.
+              </span>
+            ) : (
+              ' The answer will be on this page only: it is not sent by email.'
+            )}
           </p>
         ) : null}
       </section>
