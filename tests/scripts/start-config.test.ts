@@ -43,8 +43,8 @@ async function run(
 ): Promise<Outcome> {
   const port = await freePort();
   const databasePath = join(dir, name, 'bakery.db');
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     NODE_ENV: 'production',
     DATABASE_PATH: databasePath,
     PORT: String(port),
