@@ -25,6 +25,10 @@ const mailUrl = (schemes: string[]) =>
   });
 
 /** Checked whole by `npm start` and `npm run worker` before anything starts (lib/config-problems). */
+/** The model each provider drafts with when neither the environment nor Settings names one. */
+export const DEFAULT_CLAUDE_MODEL = 'claude-opus-5-5';
+export const DEFAULT_OPENAI_MODEL = 'gpt-4.1';
+
 export const envSchema = z
   .object({
     // `npm start` serves on PORT at HOST (scripts/start.mjs passes them to `next start`).
@@ -52,7 +56,8 @@ export const envSchema = z
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     DRAFT_MODEL: z.preprocess(emptyAsUndefined, z.enum(['offline', 'claude', 'openai']).optional()),
-    CLAUDE_MODEL: z.preprocess(emptyAsUndefined, z.string().default('claude-opus-5-5')),
+    // Defaults applied below: whether the operator set it decides whether Settings may change it.
+    CLAUDE_MODEL: optionalString,
     CLAUDE_EFFORT: z.preprocess(
       emptyAsUndefined,
       z.enum(['low', 'medium', 'high', 'max']).default('medium'),
@@ -64,7 +69,7 @@ export const envSchema = z
     OPENAI_API_KEY: optionalString,
     // A local server's address ends in /v1 (Ollama: http://127.0.0.1:11434/v1).
     OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    OPENAI_MODEL: z.preprocess(emptyAsUndefined, z.string().default('gpt-4.1')),
+    OPENAI_MODEL: optionalString,
     OPENAI_STRICT: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
     OPENAI_MAX_TOKENS: positiveInt(2048),
     OPENAI_TIMEOUT_MS: positiveInt(60_000),
@@ -181,6 +186,17 @@ export const envSchema = z
       /** Proxies whose X-Forwarded-For is read; empty: the header is never read. */
       trustedProxies: proxies.ok ? proxies.proxies : [],
       DRAFT_MODEL: env.DRAFT_MODEL ?? (env.ANTHROPIC_API_KEY ? 'claude' : 'offline'),
+      CLAUDE_MODEL: env.CLAUDE_MODEL ?? DEFAULT_CLAUDE_MODEL,
+      OPENAI_MODEL: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+      /**
+       * Which model settings the operator set in the environment: those win over what the owner
+       * saves in Settings (lib/model-settings), and Settings shows them read-only.
+       */
+      modelSetInEnvironment: {
+        DRAFT_MODEL: env.DRAFT_MODEL !== undefined,
+        CLAUDE_MODEL: env.CLAUDE_MODEL !== undefined,
+        OPENAI_MODEL: env.OPENAI_MODEL !== undefined,
+      },
     };
   });
 

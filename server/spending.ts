@@ -2,6 +2,7 @@ import 'server-only';
 import { budgetToday } from '@/db/spending';
 import { env } from '@/lib/env';
 import type { BudgetStatus } from '@/lib/spending/budget';
+import { currentModelChoice } from './drafting/model-choice';
 
 /**
  * Today's model spend for the pages. Only a paid model is held back by the budget: with the
@@ -11,6 +12,6 @@ export async function spendingToday(now = new Date()): Promise<BudgetStatus & { 
   const config = env();
   return {
     ...(await budgetToday({ now, defaultDollars: config.DRAFT_DAILY_DOLLARS })),
-    paid: config.DRAFT_MODEL !== 'offline',
+    paid: (await currentModelChoice()).provider !== 'offline',
   };
 }

@@ -33,6 +33,7 @@ export {
   describeModelCheck,
   type ModelCheck,
   type ModelProvider,
+  type SettingNames,
 } from './models/model-check';
 export {
   type ModelFailure,

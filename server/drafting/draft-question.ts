@@ -19,12 +19,15 @@ import { rowsForFailedRequest, rowsForRun } from './run-rows';
 
 export type DraftSettings = {
   /** A fresh model conversation for one run, over the facts read for that run. */
-  makeModel: (input: { facts: BakeryData; now: Date; askedAt: Date }) => Model;
+  makeModel: (input: { facts: BakeryData; now: Date; askedAt: Date }) => Model | Promise<Model>;
   limits: Limits;
   leaseMs: number;
   maxAttempts: number;
-  /** Set for a paid model: drafts wait once the day's budget is spent. */
-  budget?: SpendCap;
+  /**
+   * Set for a paid model: drafts wait once the day's budget is spent. A function is asked at
+   * each claim, since the model may change while the worker runs.
+   */
+  budget?: SpendCap | (() => Promise<SpendCap | undefined>);
 };
 
 export type DraftOutcome =
@@ -128,7 +131,7 @@ export async function draftClaimedQuestion(input: {
     // Relative days are read as of when the newest message arrived, even for a backlog or a
     // redraft.
     const clock = { now: startedAt, askedAt: thread.askedAt };
-    model = settings.makeModel({ facts: data, ...clock });
+    model = await settings.makeModel({ facts: data, ...clock });
     const run = await runAgent({
       model,
       tools: bakeryTools(data, clock, {

@@ -63,7 +63,7 @@ export async function draftNow({ questionId }: { questionId: number }): Promise<
     id: questionId,
     owner: current.owner,
     leaseMs: settings.leaseMs,
-    budget: settings.budget,
+    budget: await settings.budget(),
     now: new Date(),
   });
   if (!claim.ok) return { ok: false, reason: claim.reason };

@@ -18,8 +18,11 @@ export type WorkerOptions = {
   leaseMs: number;
   /** A question abandoned mid-draft this many times is failed rather than claimed again. */
   maxAttempts?: number;
-  /** Past the day's budget for a paid model, slots claim nothing until it allows again. */
-  budget?: SpendCap;
+  /**
+   * Past the day's budget for a paid model, slots claim nothing until it allows again. A
+   * function is asked before each claim (the model, and whether it is paid, may change).
+   */
+  budget?: SpendCap | (() => Promise<SpendCap | undefined>);
   /** How often an idle slot looks for work that another process queued. */
   pollMs: number;
   /**
@@ -77,7 +80,7 @@ export function startWorker(options: WorkerOptions): Worker {
           owner,
           leaseMs: options.leaseMs,
           maxAttempts: options.maxAttempts,
-          budget: options.budget,
+          budget: typeof options.budget === 'function' ? await options.budget() : options.budget,
           now: new Date(),
         });
       } catch (error) {

@@ -115,6 +115,7 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/audit/actions.ts#unlockAccount': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
   'app/admin/settings/model-check-action.ts#testModel': { access: 'owner' },
+  'app/admin/settings/model-actions.ts#saveModelSettings': { access: 'owner' },
   'app/admin/settings/email-actions.ts#saveOutgoingMail': { access: 'owner' },
   'app/admin/settings/email-actions.ts#saveIncomingMail': { access: 'owner' },
   'app/admin/settings/email-actions.ts#testOutgoingMail': { access: 'owner' },

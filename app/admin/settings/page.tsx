@@ -1,33 +1,20 @@
 import type { Metadata } from 'next';
 import { getBakery } from '@/db/bakery';
 import { listMailChannels } from '@/db/mail-channels';
-import { openaiDefaultBaseURL } from '@/lib/agent';
 import { centsToDollarsInput } from '@/lib/bakery-facts/price';
 import { knownTimezones } from '@/lib/bakery-facts/timezone';
 import { env } from '@/lib/env';
 import { mailChannelView } from '@/lib/mail/channel-state';
 import { formatSpend } from '@/lib/spending/budget';
+import { modelSettingsNow } from '@/server/drafting/model-choice';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
 import { GuidedStartLink } from './guided-start-link';
 import { MailChannels } from './mail-channels';
-import { ModelCheck } from './model-check';
+import { ModelSettings } from './model-settings';
 import { SettingsForm } from './settings-form';
 
 export const metadata: Metadata = { title: 'Settings' };
-
-/** Which provider and model write the drafts, as the configuration says. */
-function drafterName(): string {
-  const config = env();
-  switch (config.DRAFT_MODEL) {
-    case 'claude':
-      return `Claude (${config.CLAUDE_MODEL})`;
-    case 'openai':
-      return `an OpenAI-compatible model (${config.OPENAI_MODEL} at ${config.OPENAI_BASE_URL ?? openaiDefaultBaseURL}${config.OPENAI_STRICT === 'off' ? ', strict schemas off' : ''})`;
-    case 'offline':
-      return 'the offline drafter';
-  }
-}
 
 async function mailChannels() {
   const config = env();
@@ -55,7 +42,7 @@ export default async function SettingsPage() {
         timezones={knownTimezones()}
         budgetHint={budgetHint}
       />
-      <ModelCheck drafter={drafterName()} />
+      <ModelSettings view={await modelSettingsNow()} />
       <MailChannels channels={await mailChannels()} timezone={timezone} />
     </AdminFrame>
   );

@@ -20,7 +20,7 @@ export type ModelCheck =
   | { ok: false; provider: ModelProvider; model: string; latencyMs: number; failure: ModelFailure };
 
 /** Where each provider's settings are, for advice that names the one to change. */
-const settingNames: Record<
+const environmentNames: Record<
   ModelProvider,
   { key: string; model: string; baseURL: string; console: string }
 > = {
@@ -38,8 +38,18 @@ const settingNames: Record<
   },
 };
 
-/** The check's outcome as one line a person reads: what happened and what to do about it. */
-export function describeModelCheck(check: ModelCheck): string {
+/** The names advice may use for a provider's settings. */
+export type SettingNames = { key: string; model: string; baseURL: string };
+
+/**
+ * The check's outcome as one line a person reads: what happened and what to do about it. The
+ * advice names the environment's variables, or the names given instead (the Settings page's
+ * fields, for values that came from there).
+ */
+export function describeModelCheck(
+  check: ModelCheck,
+  { names: given }: { names?: Partial<SettingNames> } = {},
+): string {
   if (check.ok) {
     const { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens } = check.usage;
     return (
@@ -48,7 +58,7 @@ export function describeModelCheck(check: ModelCheck): string {
     );
   }
   const { failure } = check;
-  const names = settingNames[check.provider];
+  const names = { ...environmentNames[check.provider], ...given };
   const advice: Record<ModelFailure['kind'], string> = {
     keyRejected: `Check ${names.key}.`,
     forbidden: `Check what this key may use in ${names.console}.`,
