@@ -110,7 +110,7 @@ test('creating the owner needs the printed setup code', async ({ browser }) => {
   expect(await userCount()).toBe(0);
 
   await setup.createOwner({ ...owner, setupCode: readSetupCode(server.databasePath) });
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/start$/);
   expect(await userCount()).toBe(1);
   await context.close();
 });
