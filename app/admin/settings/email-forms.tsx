@@ -235,6 +235,12 @@ function MailForm({
     errors?: Partial<Record<string, string>>;
   }>();
   const values = form.values as Record<string, string> | undefined;
+  // Each answer from the server draws the fields afresh from what it says (the typed values
+  // after a refusal, the saved ones after a save): a select keeps its first default otherwise.
+  const [generation, setGeneration] = useState({ state: form.state, count: 0 });
+  if (generation.state !== form.state) {
+    setGeneration({ state: form.state, count: generation.count + 1 });
+  }
   const errors = {
     ...(checked?.errors ?? {}),
     ...(form.errors as Record<string, string>),
@@ -271,11 +277,13 @@ function MailForm({
         </p>
       ) : null}
       <FormMessage message={form.message} />
-      {children({
-        errors,
-        value: (name, initial) => (values ? (values[name] ?? '') : initial),
-        pending: form.pending,
-      })}
+      <div key={generation.count} className="flex flex-col gap-4">
+        {children({
+          errors,
+          value: (name, initial) => (values ? (values[name] ?? '') : initial),
+          pending: form.pending,
+        })}
+      </div>
       <div className="flex flex-wrap gap-2">
         {editable ? (
           <button type="submit" className={buttonClass} disabled={form.pending}>
