@@ -179,7 +179,7 @@ async function StepContent({ step }: { step: GuidedStep }) {
           </p>
           <ul className="flex flex-col gap-3">
             <li>
-              <Link href="/admin/settings#model-check-heading" className="font-semibold underline">
+              <Link href="/admin/settings#model-heading" className="font-semibold underline">
                 Connect a model in Settings
               </Link>
               <p className="text-sm text-stone-700">
