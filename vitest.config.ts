@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -15,6 +16,9 @@ export default defineConfig({
     tags: [
       { name: 'postgres', description: 'also runs on PostgreSQL (npm run test:unit:postgres)' },
     ],
+    // Many files wait on servers, processes and mailboxes as much as they compute, so one worker
+    // a core (vitest's default leaves one idle), or UNIT_WORKERS.
+    maxWorkers: Number(process.env.UNIT_WORKERS) || availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

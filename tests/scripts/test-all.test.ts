@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, stages, timingTable } from '../../scripts/test-all.mjs';
+import { formatDuration, readyStages, stages, timingTable } from '../../scripts/test-all.mjs';
 
 describe('npm test’s timing table', () => {
   it('words durations in seconds, then minutes and seconds', () => {
@@ -31,5 +31,61 @@ describe('npm test’s timing table', () => {
       ['lint', 'typecheck', ...testScripts].sort(),
     );
     expect(pkg.scripts.test).toBe('node scripts/test-all.mjs');
+  });
+
+  it('gives the whole run’s time when the stages overlapped, and marks a stage stopped by another’s failure', () => {
+    const table = timingTable(
+      [
+        { name: 'unit', ms: 300_000, code: 1 },
+        { name: 'e2e', ms: 200_000, code: null },
+      ],
+      310_000,
+    ).split('\n');
+    expect(table).toEqual([
+      'stage  time        result',
+      'unit   5 min 00 s  FAILED',
+      'e2e    3 min 20 s  stopped',
+      'total  5 min 10 s  FAILED',
+    ]);
+  });
+});
+
+describe('which stages npm test starts', () => {
+  const names = (list: { name: string }[]) => list.map((s) => s.name);
+  const state = (passed: string[], started: string[], oneAtATime = false) => ({
+    chosen: stages,
+    passed: new Set(passed),
+    started: new Set(started),
+    running: started.length - passed.length,
+    oneAtATime,
+  });
+
+  it('starts the build beside the typecheck and the lint, and both lanes once it is built', () => {
+    expect(names(readyStages(state([], [])))).toEqual(['typecheck', 'lint', 'build']);
+    const checks = ['typecheck', 'lint', 'build'];
+    expect(names(readyStages(state(['build'], checks)))).toEqual(['unit', 'e2e']);
+    expect(names(readyStages(state([...checks, 'unit'], [...checks, 'unit', 'e2e'])))).toEqual([
+      'unit:postgres',
+    ]);
+  });
+
+  it('waits only for the stages chosen: npm test -- e2e starts at once', () => {
+    const e2e = stages.filter((s) => s.name === 'e2e');
+    expect(
+      names(
+        readyStages({
+          chosen: e2e,
+          passed: new Set(),
+          started: new Set(),
+          running: 0,
+          oneAtATime: false,
+        }),
+      ),
+    ).toEqual(['e2e']);
+  });
+
+  it('one at a time, in order, when asked', () => {
+    expect(names(readyStages(state([], [], true)))).toEqual(['typecheck']);
+    expect(names(readyStages(state([], ['typecheck'], true)))).toEqual([]);
   });
 });
