@@ -11,16 +11,18 @@ import { COPIED_TABLES, DERIVED_TABLES } from '@/db/copy';
 import { migratePostgres } from '@/db/postgres-migrate';
 import * as postgresSchema from '@/db/schema-postgres';
 import { inboxGroups } from '@/lib/inbox/groups';
+import { main as copyMain } from '../../scripts/db-copy';
+import { runInProcess } from '../support/command';
 import { freePort } from '../support/dovecot';
 import { databaseAtMigration, loadRows, releaseFixtures } from '../support/migrations';
 import { type Postgres, startPostgres } from '../support/postgres';
 import { fillWholeDesk } from '../support/whole-desk';
 
 /**
- * `npm run db:copy`, run as the operator runs it (a real process), from real SQLite files into
- * a throwaway PostgreSQL started here: a busy desk copies whole and the desk reads the same
- * inbox from it; a target with anything in it, a source that is no desk or is behind, and a
- * copy that reads back differently are all refused with nothing written.
+ * `npm run db:copy` (its `main` in this process, and once as the real process the operator runs),
+ * from real SQLite files into a throwaway PostgreSQL started here: a busy desk copies whole and
+ * the desk reads the same inbox from it; a target with anything in it, a source that is no desk
+ * or is behind, and a copy that reads back differently are all refused with nothing written.
  */
 
 const PASSWORD = 'pa55-w0rd-never-shown';
@@ -36,7 +38,8 @@ async function freshDatabase(name: string): Promise<string> {
   return `postgres://postgres:${PASSWORD}@127.0.0.1:${server.port}/${name}`;
 }
 
-function cli(args: string[]) {
+/** `npm run db:copy` as the operator runs it: a real process. */
+function cliProcess(args: string[]) {
   const { DATABASE_URL: _desk, ...env } = process.env;
   const result = spawnSync(
     process.execPath,
@@ -53,6 +56,14 @@ function cli(args: string[]) {
   // Whatever happened, the password never shows.
   expect(out + err).not.toContain(PASSWORD);
   return { code: result.status, out, err };
+}
+
+/** The same command's `main`, called in this process with its lines collected. */
+async function cli(args: string[]) {
+  const result = await runInProcess(copyMain, args, { name: 'db:copy' });
+  const { stdout: out, stderr: err } = result;
+  expect(out + err).not.toContain(PASSWORD);
+  return { code: result.code, out, err };
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -169,7 +180,7 @@ describe('db:copy', () => {
     const sourceBefore = fileDigest(source);
 
     const url = await freshDatabase('copy_whole');
-    const copy = cli(['--from', source, '--to', url]);
+    const copy = await cli(['--from', source, '--to', url]);
     expect(copy.err).toBe('');
     expect(copy.code).toBe(0);
     expect(copy.out).toContain('postgres://postgres:***@127.0.0.1');
@@ -249,7 +260,7 @@ describe('db:copy', () => {
       client.query("insert into data_migrations (name, applied_at) values ('earlier', 0)"),
     );
     const deskBefore = await targetState(desk);
-    const refused = cli(['--from', source, '--to', desk]);
+    const refused = await cli(['--from', source, '--to', desk]);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('already holds');
     expect(refused.err).toContain('data_migrations: 1');
@@ -258,7 +269,7 @@ describe('db:copy', () => {
     // Another application's database is no place for a desk: not even migrated.
     const other = await freshDatabase('copy_other_app');
     await withClient(other, (client) => client.query('create table recipes (id int, name text)'));
-    const foreign = cli(['--from', source, '--to', other]);
+    const foreign = await cli(['--from', source, '--to', other]);
     expect(foreign.code).toBe(1);
     expect(foreign.err).toContain('not a desk');
     expect(Object.keys(await targetState(other))).toEqual(['recipes']);
@@ -267,13 +278,13 @@ describe('db:copy', () => {
   it('refuses a source that is not a desk, or is behind this release', async () => {
     const url = await freshDatabase('copy_bad_sources');
 
-    const missing = cli(['--from', join(dir, 'nope.db'), '--to', url]);
+    const missing = await cli(['--from', join(dir, 'nope.db'), '--to', url]);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('does not exist');
 
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'flour, butter, eggs');
-    const notSqlite = cli(['--from', text, '--to', url]);
+    const notSqlite = await cli(['--from', text, '--to', url]);
     expect(notSqlite.code).toBe(1);
     expect(notSqlite.err).toContain('is not an SQLite database');
 
@@ -281,7 +292,7 @@ describe('db:copy', () => {
     const other = new Database(recipes);
     other.exec('create table recipes (id integer primary key, name text)');
     other.close();
-    const notDesk = cli(['--from', recipes, '--to', url]);
+    const notDesk = await cli(['--from', recipes, '--to', url]);
     expect(notDesk.code).toBe(1);
     expect(notDesk.err).toContain('is not a Bakery Desk database');
 
@@ -290,7 +301,7 @@ describe('db:copy', () => {
     const old = join(dir, 'old.db');
     databaseAtMigration(old, previous.idx);
     loadRows(old, previous.sql);
-    const behind = cli(['--from', old, '--to', url]);
+    const behind = await cli(['--from', old, '--to', url]);
     expect(behind.code).toBe(1);
     expect(behind.err).toContain('behind this release');
     expect(behind.err).toContain(`DATABASE_PATH=${old} npm run db:migrate`);
@@ -299,7 +310,7 @@ describe('db:copy', () => {
     expect(await targetState(url)).toEqual({});
 
     const nowhere = `postgres://postgres:${PASSWORD}@127.0.0.1:${await freePort()}/desk`;
-    const unreachable = cli(['--from', source, '--to', nowhere]);
+    const unreachable = await cli(['--from', source, '--to', nowhere]);
     expect(unreachable.code).toBe(1);
     expect(unreachable.err).toContain(
       'Cannot reach the PostgreSQL database at postgres://postgres:***@',
@@ -318,7 +329,7 @@ describe('db:copy', () => {
           for each row execute function nudge_price();`),
     );
     const before = await targetState(url);
-    const copy = cli(['--from', source, '--to', url]);
+    const copy = await cli(['--from', source, '--to', url]);
     expect(copy.code).toBe(1);
     expect(copy.err).toContain('differs from the source in menu_items');
     expect(copy.err).toContain('rolled back');
@@ -337,6 +348,18 @@ describe('db:copy', () => {
     });
   }, 60_000);
 
+  it('runs as its own process: a copy refused for its arguments exits 2, a refusal 1, never showing the password', async () => {
+    const url = await freshDatabase('copy_as_a_process');
+    const usage = cliProcess(['--from', source]);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('Usage: npm run db:copy');
+    const missing = cliProcess(['--from', join(dir, 'nowhere.db'), '--to', url]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('does not exist');
+    expect(missing.out).toContain('postgres://postgres:***@127.0.0.1');
+    expect(await targetState(url)).toEqual({});
+  }, 120_000);
+
   it('answers bad arguments with its usage, and touches nothing', async () => {
     const url = await freshDatabase('copy_bad_arguments');
     for (const args of [
@@ -347,7 +370,7 @@ describe('db:copy', () => {
       ['--from', source, url],
       ['--from', source, '--to', url, '--force'],
     ]) {
-      const result = cli(args);
+      const result = await cli(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.err, args.join(' ')).toContain('Usage: npm run db:copy');
       expect(result.out).toBe('');
