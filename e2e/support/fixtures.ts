@@ -21,7 +21,8 @@ export async function signInRequest(request: APIRequestContext, user: TestUser):
 /**
  * Every spec takes `test` from here. Each worker starts its own desks with it
  * (e2e/support/worker-desks.ts): the main one, its owner already made (the first run's setup),
- * is every test's `baseURL`; the Claude desk is E2E_CLAUDE_BASE_URL. `owner` and `staff` exist
+ * is every test's `baseURL`; the Claude desk is E2E_CLAUDE_BASE_URL, started for the first test
+ * whose `baseURL` it is. `owner` and `staff` exist
  * (created with `npm run user:add` when missing) before a test using them starts; `signIn` is
  * the helper above.
  */
@@ -30,15 +31,25 @@ export const test = base.extend<
     owner: TestUser;
     staff: TestUser;
     signIn: (page: Page, user: TestUser) => Promise<void>;
+    claudeDeskForBaseURL: void;
   },
   { desks: WorkerDesks }
 >({
+  // The Claude desk (and its fake Messages API) starts with the first test that is addressed to
+  // it, so a worker that never runs one spends nothing on it.
+  claudeDeskForBaseURL: [
+    async ({ desks, baseURL }, use) => {
+      if (baseURL && baseURL === process.env.E2E_CLAUDE_BASE_URL) await desks.claude();
+      await use();
+    },
+    { auto: true, timeout: 120_000 },
+  ],
   desks: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
     async ({}, use) => {
       const desks = workerDesks();
       try {
-        await Promise.all([desks.main(), desks.claude()]);
+        await desks.main();
         await use(desks);
       } finally {
         await desks.stop();
