@@ -7,6 +7,7 @@
 import './support/config-check';
 import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
+import { currentModelChoice } from '@/server/drafting/model-choice';
 import { startDraftingWorker } from '@/server/drafting/service';
 import { startMail, stopMail } from '@/server/mail/service';
 import { startRetentionSweeper } from '@/server/retention-sweeper';
@@ -22,8 +23,10 @@ async function main(): Promise<void> {
     log: (message) => console.log(`[worker] ${message}`),
   });
   await startMail({ log: (message) => console.log(`[email] ${message}`) });
+  // The model as of now: each draft reads it again, so a change saved in Settings needs no restart.
+  const { provider } = await currentModelChoice();
   console.log(
-    `[worker] drafting with the ${config.DRAFT_MODEL} model from ${config.DATABASE_PATH}, ${config.DRAFT_CONCURRENCY} at once`,
+    `[worker] drafting with the ${provider} model from ${config.DATABASE_PATH}, ${config.DRAFT_CONCURRENCY} at once`,
   );
 
   let stopping = false;
