@@ -1,12 +1,13 @@
 // @module-tag postgres
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels';
 import { getQuestion } from '@/db/questions';
 import { sendReply } from '@/db/replies';
-import { resetEnvForTests } from '@/lib/env';
-import { incomingMail } from '@/server/mail/mail-config';
+import { env, resetEnvForTests } from '@/lib/env';
+import { deskSecretKeyPath } from '@/lib/secrets/desk-key';
+import { incomingMail, outgoingMail } from '@/server/mail/mail-config';
 import { emailRepliesWork } from '@/server/mail/promise';
 import { mailDeliveryRunning, startMail, stopMail } from '@/server/mail/service';
 import { currentMailOut, currentMailSettings } from '@/server/mail/settings';
@@ -304,6 +305,26 @@ describe('email connected in Settings', () => {
     );
     expect(sink.received).toHaveLength(1);
     expect(other.received[0]?.to).toEqual(['cleo2@customer.example']);
+  });
+
+  it('with the desk’s key file gone, the saved passwords read as unreadable: mail stops, nothing crashes', async () => {
+    await saveOutgoingMail(undefined, outgoing(sink));
+    await saveIncomingMail(undefined, incoming(dovecot));
+    expect(await emailRepliesWork()).toBe(true);
+    rmSync(deskSecretKeyPath(env().DATABASE_PATH));
+    expect(await outgoingMail()).toMatchObject({ state: 'unreadable' });
+    expect(await incomingMail()).toMatchObject({ state: 'unreadable' });
+    expect(await currentMailSettings()).toBeNull();
+    expect(await emailRepliesWork()).toBe(false);
+    // The mailbox check asks for the password again rather than trying without it.
+    const check = await testIncomingMail(undefined, incoming(dovecot, { password: '' }));
+    expect(check.ok && 'check' in check && check.check).toEqual({
+      ok: false,
+      words: 'The saved password can’t be read any more: enter it again.',
+    });
+    // Entered again, it is sealed under the new key and works.
+    await saveOutgoingMail(undefined, outgoing(sink));
+    expect(await outgoingMail()).toMatchObject({ state: 'ready' });
   });
 
   it('/ask and the ticket page promise email only while replies go out and the server is not failing', async () => {
