@@ -135,10 +135,9 @@ async function main(argv) {
     if (running.size === 0) break;
     const { stage, code, ms } = await Promise.race([...running.values()].map((r) => r.finished));
     running.delete(stage.name);
-    results.push({ name: stage.name, ms, code: failed && code !== 0 ? null : code });
-    console.log(
-      `── ${stage.name}: ${code === 0 ? 'passed' : 'FAILED'} in ${formatDuration(ms)} ──`,
-    );
+    const result = { name: stage.name, ms, code: failed && code !== 0 ? null : code };
+    results.push(result);
+    console.log(`── ${stage.name}: ${outcome(result.code)} in ${formatDuration(ms)} ──`);
     if (code === 0) passed.add(stage.name);
     else if (!failed) {
       failed = true;
