@@ -147,6 +147,81 @@ async function openConversation(
   return question;
 }
 
+/** What a kept email's row tells its caller (`StoredEmail['row']`). */
+const columns = {
+  id: inboundEmails.id,
+  outcome: inboundEmails.outcome,
+  reason: inboundEmails.reason,
+  questionId: inboundEmails.questionId,
+  messageId: inboundEmails.messageId,
+};
+
+type FailedEmail = {
+  key: string;
+  raw: Buffer;
+  size: number;
+  outcome: 'too large' | 'unreadable';
+  failure: { reason: string; failed: string; text: string };
+  messageId: string | null;
+  fromAddress: string | null;
+  fromName: string | null;
+  subject: string | null;
+  now: Date;
+};
+
+/**
+ * An email the desk keeps without reading it as a question (it could not be read, was too
+ * large, or failed attempt after attempt) opens a conversation marked failed for staff, with one
+ * message saying so and the email's row, in the caller's transaction.
+ */
+async function openFailedEmailConversation(
+  tx: Db,
+  { key, raw, size, outcome, failure, messageId, fromAddress, fromName, subject, now }: FailedEmail,
+): Promise<StoredEmail> {
+  const question = await openConversation(tx, {
+    text: failure.text,
+    customerName: fromName || fromAddress || 'Unknown sender',
+    customerEmail: fromAddress,
+    now,
+    failed: failure.failed,
+  });
+  // An id some other message already carries stays with that one.
+  const [carrier] = messageId
+    ? await tx
+        .select({ id: messages.id })
+        .from(messages)
+        .where(eq(messages.emailMessageId, messageId))
+        .limit(1)
+    : [];
+  const message = await insertMessage(tx, {
+    questionId: question.id,
+    author: 'customer',
+    channel: 'email',
+    text: failure.text,
+    at: now,
+    emailMessageId: messageId && !carrier ? messageId : null,
+    // No sender on the message: a later email of the same subject opens its own conversation.
+    emailSubject: subject,
+  });
+  const [kept] = await tx
+    .insert(inboundEmails)
+    .values({
+      key,
+      outcome,
+      reason: failure.reason,
+      questionId: question.id,
+      messageId: message.id,
+      fromAddress,
+      subject,
+      raw,
+      size,
+      receivedAt: now,
+    })
+    .returning(columns);
+  if (!kept) throw new Error('The email could not be stored.');
+  return { duplicate: false, row: kept };
+}
+
 /**
  * Stores one email taken from the mailbox, in one transaction: its original, and what it
  * became (a new conversation, a follow-up re-queueing one, nothing for mail nobody answers, or
@@ -166,13 +241,6 @@ export async function storeInboundEmail({
   const messageId = read.readable ? read.email.messageId : read.messageId;
   const key = inboundEmailKey({ messageId, raw });
   return immediate(db, async (tx): Promise<StoredEmail> => {
-    const columns = {
-      id: inboundEmails.id,
-      outcome: inboundEmails.outcome,
-      reason: inboundEmails.reason,
-      questionId: inboundEmails.questionId,
-      messageId: inboundEmails.messageId,
-    };
     const [earlier] = await tx
       .select(columns)
       .from(inboundEmails)
@@ -195,34 +263,21 @@ export async function storeInboundEmail({
     };
 
     if (!read.readable) {
-      const question = await openConversation(tx, {
-        text: UNREADABLE_TEXT,
-        customerName: 'Unknown sender',
-        customerEmail: null,
-        now,
-        failed: `This email could not be read: ${read.reason}. Open its original to see what it holds.`,
-      });
-      // An id some other message already carries stays with that one.
-      const [carrier] = messageId
-        ? await tx
-            .select({ id: messages.id })
-            .from(messages)
-            .where(eq(messages.emailMessageId, messageId))
-            .limit(1)
-        : [];
-      const message = await insertMessage(tx, {
-        questionId: question.id,
-        author: 'customer',
-        channel: 'email',
-        text: UNREADABLE_TEXT,
-        at: now,
-        emailMessageId: messageId && !carrier ? messageId : null,
-      });
-      return keep({
+      return openFailedEmailConversation(tx, {
+        key,
+        raw,
+        size: raw.length,
         outcome: 'unreadable',
-        reason: read.reason,
-        questionId: question.id,
-        messageId: message.id,
+        failure: {
+          reason: read.reason,
+          failed: `This email could not be read: ${read.reason}. Open its original to see what it holds.`,
+          text: UNREADABLE_TEXT,
+        },
+        messageId,
+        fromAddress: null,
+        fromName: null,
+        subject: null,
+        now,
       });
     }
 
@@ -359,36 +414,9 @@ export async function getInboundEmailSource({
  * it: its headers or its whole source, its size, and its sender and subject as its headers say.
  * Its key is the usual one, so keeping it twice keeps one.
  */
-export async function keepFailedEmail({
-  raw,
-  size,
-  outcome,
-  failure,
-  messageId,
-  fromAddress,
-  fromName,
-  subject,
-  now,
-}: {
-  raw: Buffer;
-  size: number;
-  outcome: 'too large' | 'unreadable';
-  failure: { reason: string; failed: string; text: string };
-  messageId: string | null;
-  fromAddress: string | null;
-  fromName: string | null;
-  subject: string | null;
-  now: Date;
-}): Promise<StoredEmail> {
+export async function keepFailedEmail(email: Omit<FailedEmail, 'key'>): Promise<StoredEmail> {
   const db = await getDb();
-  const key = inboundEmailKey({ messageId, raw });
-  const columns = {
-    id: inboundEmails.id,
-    outcome: inboundEmails.outcome,
-    reason: inboundEmails.reason,
-    questionId: inboundEmails.questionId,
-    messageId: inboundEmails.messageId,
-  };
+  const key = inboundEmailKey(email);
   return immediate(db, async (tx): Promise<StoredEmail> => {
     const [earlier] = await tx
       .select(columns)
@@ -396,47 +424,6 @@ export async function keepFailedEmail({
       .where(eq(inboundEmails.key, key))
       .limit(1);
     if (earlier) return { duplicate: true, row: earlier };
-    const question = await openConversation(tx, {
-      text: failure.text,
-      customerName: fromName || fromAddress || 'Unknown sender',
-      customerEmail: fromAddress,
-      now,
-      failed: failure.failed,
-    });
-    // An id some other message already carries stays with that one.
-    const [carrier] = messageId
-      ? await tx
-          .select({ id: messages.id })
-          .from(messages)
-          .where(eq(messages.emailMessageId, messageId))
-          .limit(1)
-      : [];
-    const message = await insertMessage(tx, {
-      questionId: question.id,
-      author: 'customer',
-      channel: 'email',
-      text: failure.text,
-      at: now,
-      emailMessageId: messageId && !carrier ? messageId : null,
-      // No sender on the message: a later email of the same subject opens its own conversation.
-      emailSubject: subject,
-    });
-    const [kept] = await tx
-      .insert(inboundEmails)
-      .values({
-        key,
-        outcome,
-        reason: failure.reason,
-        questionId: question.id,
-        messageId: message.id,
-        fromAddress,
-        subject,
-        raw,
-        size,
-        receivedAt: now,
-      })
-      .returning(columns);
-    if (!kept) throw new Error('The email could not be stored.');
-    return { duplicate: false, row: kept };
+    return openFailedEmailConversation(tx, { ...email, key });
   });
 }
