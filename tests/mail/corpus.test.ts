@@ -6,7 +6,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { EMAIL_TEXT_MAX_CHARS } from '@/lib/mail/read-email';
 import { type InboundMail, startInboundMail } from '@/server/mail/inbound';
 import { type Dovecot, startDovecot } from '../support/dovecot';
-import { waitUntil } from '../support/processes';
+import { waitUntilAllSeen } from '../support/mailbox-waits';
 import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -122,11 +122,7 @@ describe('a corpus of real-world mail through Dovecot and the watcher', () => {
     process.env.MAIL_FROM = 'Juniper Street Bakery <orders@juniper.example>';
     resetEnvForTests();
     inbound = startInboundMail({ log: () => {} });
-    await waitUntil(
-      'every corpus email is marked seen',
-      async () => (await dovecot.list()).every((message) => message.seen),
-      240_000,
-    );
+    await waitUntilAllSeen(dovecot, 240_000, 'every corpus email is marked seen');
     rows = (await sqlRows(
       `select e.key, e.outcome, e.reason, e.from_address as "fromAddress", e.subject,
               cast(e.attachments as text) as attachments, e.raw, m.text

@@ -6,7 +6,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { type InboundMail, startInboundMail } from '@/server/mail/inbound';
 import { type Dovecot, startDovecot } from '../support/dovecot';
 import { staffMember } from '../support/email-conversation';
-import { waitUntil } from '../support/processes';
+import { deliverAndWait, waitUntilAllSeen } from '../support/mailbox-waits';
 import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -27,12 +27,7 @@ describe('a forged follow-up, through the mailbox watcher and Dovecot', () => {
   let sam: number;
   const saved = { ...process.env };
 
-  const taken = async () => Number(await sqlValue('select count(*) as n from inbound_emails'));
-  const deliver = async (raw: string) => {
-    const before = await taken();
-    await dovecot.append(raw);
-    await waitUntil('the email is taken', async () => (await taken()) > before, 20_000);
-  };
+  const deliver = (raw: string) => deliverAndWait(dovecot, raw, 20_000);
   const questionOf = async (messageId: string) =>
     (
       await sqlRows<Row>(
@@ -176,11 +171,7 @@ describe('a forged follow-up, through the mailbox watcher and Dovecot', () => {
       { q: ada, to: 'ada@example.com', inReplyTo: 'victim-2@example.com' },
     ]);
     // Every email was taken and marked seen.
-    await waitUntil(
-      'every email is marked seen',
-      async () => (await dovecot.list()).every((message) => message.seen),
-      10_000,
-    );
+    await waitUntilAllSeen(dovecot, 10_000);
     expect(await dovecot.list()).toHaveLength(4);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BuiltServer, holdBuiltApp, startBuiltServer } from '../support/built-server';
 import { type Dovecot, freePort, startDovecot } from '../support/dovecot';
+import { waitUntilAllSeen, waitUntilTaken } from '../support/mailbox-waits';
 import { killGroup, waitUntil } from '../support/processes';
 import { sqlRows, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
@@ -122,11 +123,7 @@ describe('the built server reading a mailbox of hostile emails', () => {
     await mailbox.append(quoteHeavy());
     await mailbox.append(longQuoteLine());
     try {
-      await waitUntil(
-        'all three are kept',
-        async () => (await sqlValue('select count(*) from inbound_emails')) === 3,
-        90_000,
-      );
+      await waitUntilTaken(3, { timeoutMs: 90_000, what: 'all three are kept' });
     } finally {
       sampling = false;
       await sampler;
@@ -149,11 +146,7 @@ describe('the built server reading a mailbox of hostile emails', () => {
       expect(['question', 'unreadable']).toContain(kept?.outcome);
       expect(kept?.status).toBeDefined();
     }
-    await waitUntil(
-      'all three are marked seen',
-      async () => (await mailbox.list()).every((message) => message.seen),
-      10_000,
-    );
+    await waitUntilAllSeen(mailbox, 10_000, 'all three are marked seen');
 
     const appended = Date.now();
     await mailbox.append(email('normal@example.com', 'Do you have rye bread on Saturday?'));

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/lib/env';
 import { type InboundMail, startInboundMail, takeEmail } from '@/server/mail/inbound';
 import { type Dovecot, startDovecot } from '../support/dovecot';
+import { waitUntilAllSeen, waitUntilTaken } from '../support/mailbox-waits';
 import { waitUntil } from '../support/processes';
 import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { onPostgres, useTempDatabase } from '../support/temp-db';
@@ -78,8 +79,6 @@ describe('emails that once stopped the mailbox reader', () => {
     inbound = startInboundMail({ log: (line) => logged.push(line) });
   }
 
-  const allSeen = async () => (await dovecot?.list())?.every((message) => message.seen) ?? false;
-
   it('a NUL in From and in References is stored cleaned, and the next email is taken', async () => {
     const server = await mailbox();
     // NULs as a sender could send them: the name an encoded word that decodes to one, the body
@@ -97,12 +96,7 @@ describe('emails that once stopped the mailbox reader', () => {
     );
     await server.append(email({ id: 'after-nul@example.com', from: 'Bo <bo@example.com>' }));
     watch(server);
-    await waitUntil(
-      'both emails are taken',
-      async () =>
-        (await sqlValue('select count(*) from inbound_emails')) === 2 && (await allSeen()),
-      30_000,
-    );
+    await waitUntilTaken(2, { mailbox: server, timeoutMs: 30_000, what: 'both emails are taken' });
 
     const nul = await conversationOf('nul-1@example.com');
     expect(nul?.outcome).toBe('question');
@@ -167,12 +161,7 @@ describe('emails that once stopped the mailbox reader', () => {
     await server.append(big);
     await server.append(email({ id: 'small@example.com' }));
     watch(server, { MAIL_MAX_BYTES: '100000' });
-    await waitUntil(
-      'both are kept',
-      async () =>
-        (await sqlValue('select count(*) from inbound_emails')) === 2 && (await allSeen()),
-      30_000,
-    );
+    await waitUntilTaken(2, { mailbox: server, timeoutMs: 30_000, what: 'both are kept' });
 
     const kept = await conversationOf('big@example.com');
     expect(kept).toMatchObject({
@@ -225,7 +214,7 @@ describe('emails that once stopped the mailbox reader', () => {
       async () => (await conversationOf('poison@example.com')) !== undefined,
       30_000,
     );
-    await waitUntil('all are marked seen', allSeen, 10_000);
+    await waitUntilAllSeen(server, 10_000, 'all are marked seen');
     await server.append(email({ id: 'fine-2@example.com', from: 'Cy <cy@example.com>' }));
     await waitUntil(
       'a later email is taken',

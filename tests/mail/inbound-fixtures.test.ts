@@ -7,7 +7,7 @@ import { resetEnvForTests } from '@/lib/env';
 import { EMAIL_TEXT_MAX_CHARS } from '@/lib/mail/read-email';
 import { type InboundMail, startInboundMail } from '@/server/mail/inbound';
 import { type Dovecot, startDovecot } from '../support/dovecot';
-import { waitUntil } from '../support/processes';
+import { waitUntilAllSeen, waitUntilTaken } from '../support/mailbox-waits';
 import { sqlRows, sqlRun } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -68,16 +68,8 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     process.env.MAIL_FROM = 'Juniper Street Bakery <orders@juniper.example>';
     resetEnvForTests();
     inbound = startInboundMail({ log: () => {} });
-    await waitUntil(
-      'every email is marked seen',
-      async () => (await all('select id from inbound_emails')).length === ORDER.length,
-      30_000,
-    );
-    const deadline = Date.now() + 20_000;
-    while ((await dovecot.list()).some((message) => !message.seen)) {
-      if (Date.now() > deadline) throw new Error('the mailbox still has unseen mail');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntilTaken(ORDER.length, { timeoutMs: 30_000, what: 'every email is taken' });
+    await waitUntilAllSeen(dovecot, 20_000);
   }, 90_000);
 
   afterAll(async () => {
@@ -218,11 +210,7 @@ describe('customers’ emails from a real IMAP server (Dovecot)', () => {
     const before = (await all('select count(*) as n from messages'))[0]?.n;
     await dovecot.append(fixture('plain'));
     await dovecot.append(fixture('quoted-reply'));
-    const deadline = Date.now() + 20_000;
-    while ((await dovecot.list()).some((message) => !message.seen)) {
-      if (Date.now() > deadline) throw new Error('the mailbox still has unseen mail');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitUntilAllSeen(dovecot, 20_000);
     expect((await all('select count(*) as n from messages'))[0]?.n).toBe(before);
     expect((await all('select count(*) as n from inbound_emails'))[0]?.n).toBe(ORDER.length);
     expect(
