@@ -2,12 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countQuestionsByStatus, listInbox } from '@/db/inbox';
 import { searchKnowledge } from '@/db/knowledge';
-import { insertSession } from '@/db/sessions';
 import { createUser } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
-import { PLAIN_SESSION_COOKIE } from '@/lib/auth/session-cookie';
-import { generateSessionToken, hashSessionToken } from '@/lib/auth/session-token';
 import { resetEnvForTests } from '@/lib/env';
+import { callAction, request, signInAs } from '../support/next-request';
 import { sqlRows } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -17,34 +15,11 @@ import { useTempDatabase } from '../support/temp-db';
  * (PostgreSQL refuses a NUL in text outright): never an error, stored cleaned.
  */
 
-const request = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
-vi.mock('next/headers', () => ({
-  cookies: async () => ({
-    get: (name: string) =>
-      request.cookies.has(name) ? { name, value: request.cookies.get(name) } : undefined,
-    set: (name: string, value: string) => request.cookies.set(name, value),
-    delete: (name: string | { name: string }) =>
-      request.cookies.delete(typeof name === 'string' ? name : name.name),
-  }),
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': '192.0.2.45', 'x-forwarded-proto': 'http' }),
-}));
-class Interrupt extends Error {}
-vi.mock('next/navigation', () => ({
-  redirect: (url: string) => {
-    throw new Interrupt(`redirect ${url}`);
-  },
-  notFound: () => {
-    throw new Interrupt('notFound');
-  },
-  forbidden: () => {
-    throw new Interrupt('forbidden');
-  },
-  unauthorized: () => {
-    throw new Interrupt('unauthorized');
-  },
-}));
-vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
+vi.mock('next/headers', async () =>
+  (await import('../support/next-request')).nextHeaders('192.0.2.45'),
+);
+vi.mock('next/navigation', async () => (await import('../support/next-request')).nextNavigation);
+vi.mock('next/cache', async () => (await import('../support/next-request')).nextCache);
 
 /** What a browser, a script or a web shop can send: NUL, other controls, a lone surrogate. */
 const BAD = '\u0000\u0001\u001b\ud800';
@@ -55,17 +30,10 @@ function form(fields: Record<string, string>): FormData {
   return data;
 }
 
-async function run(
+const run = (
   action: (previous: unknown, data: FormData) => Promise<unknown>,
   fields: Record<string, string>,
-): Promise<unknown> {
-  try {
-    return await action(undefined, form(fields));
-  } catch (error) {
-    if (error instanceof Interrupt) return { interrupted: error.message };
-    throw error;
-  }
-}
+) => callAction(action, form(fields));
 
 const noBadText = (rows: unknown) => {
   const json = JSON.stringify(rows);
@@ -96,18 +64,7 @@ describe('invalid text from outside is stored cleaned, never an error', () => {
     await temp.cleanup();
   });
 
-  async function signInAsOwner(): Promise<void> {
-    request.cookies.clear();
-    const token = generateSessionToken();
-    const now = new Date();
-    await insertSession({
-      id: hashSessionToken(token),
-      userId: ownerId,
-      expiresAt: new Date(now.getTime() + 3_600_000),
-      now,
-    });
-    request.cookies.set(PLAIN_SESSION_COOKIE, token);
-  }
+  const signInAsOwner = () => signInAs(ownerId);
 
   it('/ask: a question with them in every field is taken, cleaned', async () => {
     request.cookies.clear();

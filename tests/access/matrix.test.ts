@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertSession } from '@/db/sessions';
 import { createUser } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
-import { PLAIN_SESSION_COOKIE } from '@/lib/auth/session-cookie';
-import { generateSessionToken, hashSessionToken } from '@/lib/auth/session-token';
 import { isGuardedAction } from '@/server/action';
+import { callAction, request, signInAs } from '../support/next-request';
 import { sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 import { startCountingWrites } from '../support/write-count';
@@ -21,36 +19,11 @@ import { type Access, actions, type Caller, pages, routes } from './matrix';
  * session lookup real: the cookie's token is hashed and found in a temporary SQLite file, just
  * as in production. Pages and routes are checked over HTTP in e2e/access-matrix.spec.ts.
  */
-const request = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
-
-vi.mock('next/headers', () => ({
-  cookies: async () => ({
-    get: (name: string) =>
-      request.cookies.has(name) ? { name, value: request.cookies.get(name) } : undefined,
-    set: (name: string, value: string) => request.cookies.set(name, value),
-    delete: (name: string | { name: string }) =>
-      request.cookies.delete(typeof name === 'string' ? name : name.name),
-  }),
-  headers: async () =>
-    new Headers({ 'x-forwarded-for': '192.0.2.44', 'x-forwarded-proto': 'http' }),
-}));
-
-class Interrupt extends Error {}
-vi.mock('next/navigation', () => ({
-  redirect: (url: string) => {
-    throw new Interrupt(`redirect ${url}`);
-  },
-  notFound: () => {
-    throw new Interrupt('notFound');
-  },
-  forbidden: () => {
-    throw new Interrupt('forbidden');
-  },
-  unauthorized: () => {
-    throw new Interrupt('unauthorized');
-  },
-}));
-vi.mock('next/cache', () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
+vi.mock('next/headers', async () =>
+  (await import('../support/next-request')).nextHeaders('192.0.2.44'),
+);
+vi.mock('next/navigation', async () => (await import('../support/next-request')).nextNavigation);
+vi.mock('next/cache', async () => (await import('../support/next-request')).nextCache);
 
 describe('the access matrix covers the whole app', () => {
   const cases: [string, string[], Record<string, { access: Access; why?: string }>][] = [
@@ -126,32 +99,19 @@ describe('every server action checks its caller', () => {
     key: string,
   ): Promise<{ result: unknown; wrote: number; logged: number }> {
     request.cookies.clear();
-    if (caller !== 'anonymous') {
-      // A fresh session per call: signing out revokes the one it is given.
-      const token = generateSessionToken();
-      const now = new Date();
-      await insertSession({
-        id: hashSessionToken(token),
-        userId: userIds[caller],
-        expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
-        now,
-      });
-      request.cookies.set(PLAIN_SESSION_COOKIE, token);
-    }
+    // A fresh session per call: signing out revokes the one it is given.
+    if (caller !== 'anonymous') await signInAs(userIds[caller]);
     const [file, name] = key.split('#') as [string, string];
     const module = (await import(`../../${file}`)) as Record<string, unknown>;
     const action = module[name];
     if (typeof action !== 'function') throw new Error(`${key} is not a function`);
     const before = await writes();
     const deniedBefore = await denials();
-    let result: unknown;
-    try {
-      // (previous state, form data): the shape every form action here takes.
-      result = await action(undefined, new FormData());
-    } catch (error) {
-      if (!(error instanceof Interrupt)) throw error;
-      result = { interrupted: error.message };
-    }
+    // (previous state, form data): the shape every form action here takes.
+    const result = await callAction(
+      action as (previous: unknown, data: FormData) => Promise<unknown>,
+      new FormData(),
+    );
     const logged = (await denials()) - deniedBefore;
     return { result, wrote: (await writes()) - before - logged, logged };
   }
