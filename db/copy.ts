@@ -60,6 +60,10 @@ export const COPIED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.recoveryCodes, postgresSchema.recoveryCodes),
   both(sqliteSchema.signInFailures, postgresSchema.signInFailures),
   both(sqliteSchema.rateLimitHits, postgresSchema.rateLimitHits),
+  both(sqliteSchema.conversationNotes, postgresSchema.conversationNotes),
+  both(sqliteSchema.snippets, postgresSchema.snippets),
+  both(sqliteSchema.labels, postgresSchema.labels),
+  both(sqliteSchema.conversationLabels, postgresSchema.conversationLabels),
   both(sqliteSchema.auditLog, postgresSchema.auditLog),
   both(sqliteSchema.dataMigrations, postgresSchema.dataMigrations),
 ];

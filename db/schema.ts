@@ -22,11 +22,13 @@ export type {
   AuditEntry,
   Bakery,
   Connection,
+  ConversationNote,
   DateException,
   FactChange,
   InboundEmailAttempt,
   InboundEmailRow,
   KnowledgeEntry,
+  Label,
   MailChannel,
   MenuItem,
   Message,
@@ -37,6 +39,7 @@ export type {
   Reply,
   Session,
   SignInChallenge,
+  Snippet,
   StaffInvite,
   TicketToken,
   ToolCall,
@@ -79,5 +82,9 @@ export const inboundEmailAttempts = engine.inboundEmailAttempts;
 export const mailChannels = engine.mailChannels;
 export const connections = engine.connections;
 export const staffInvites = engine.staffInvites;
+export const conversationNotes = engine.conversationNotes;
+export const snippets = engine.snippets;
+export const labels = engine.labels;
+export const conversationLabels = engine.conversationLabels;
 export const auditLog = engine.auditLog;
 export const dataMigrations = engine.dataMigrations;

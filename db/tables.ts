@@ -52,6 +52,10 @@ export const bakery = table('bakery', {
    * finish or skip it (Settings can open it again). Desks from before it existed start 'done'.
    */
   firstRun: col.enum('first_run', ['pending', 'done']).notNull().default('done'),
+  /** Whether opening an unassigned conversation makes the person who opened it its assignee. */
+  assignOnOpen: col.bool('assign_on_open').notNull().default(false),
+  /** How long a sent reply is held so its sender can undo it; 0 sends at once. */
+  undoSendSeconds: col.int('undo_send_seconds').notNull().default(10),
 });
 
 /** Opening hours by ISO weekday (1 = Monday … 7 = Sunday); null opens/closes means closed. */
@@ -199,6 +203,8 @@ export const questions = table(
     senderNotVerified: col.bool('sender_not_verified').notNull().default(false),
     /** Staff merged this conversation into that one: its messages live there now. */
     mergedIntoId: col.int('merged_into_id'),
+    /** The person looking after this conversation; null while nobody is. */
+    assigneeId: col.int('assignee_id').references(() => users.columns.id),
   },
   (t) => [
     index('questions_status_received').on(t.status, t.receivedAt),
@@ -208,6 +214,7 @@ export const questions = table(
     uniqueIndex('questions_ticket_token').on(t.ticketHash),
     uniqueIndex('questions_channel_external_id').on(t.channel, t.externalId),
     index('questions_lease').on(t.status, t.leaseExpiresAt),
+    index('questions_assignee').on(t.assigneeId, t.status),
   ],
 );
 
@@ -322,6 +329,12 @@ export const users = table(
     createdAt: col.timestamp('created_at').notNull(),
     /** Removed staff keep their row so the replies they sent still name them. */
     removedAt: col.timestamp('removed_at'),
+    /** The person's own choices: alert sound, browser notifications, what follows a send. */
+    preferences: col
+      .json('preferences')
+      .$type<{ sound?: boolean; notifications?: boolean; nextAfterSend?: boolean }>()
+      .notNull()
+      .default({}),
   },
   // Unique among current accounts only, so a removed person's email can be added again.
   (t) => [uniqueIndex('users_email_current').on(t.email).where(sql`${t.removedAt} is null`)],
@@ -426,6 +439,11 @@ export const replies = table(
     runId: col.int('run_id').references(() => agentRuns.columns.id),
     edited: col.bool('edited').notNull(),
     editDistance: col.int('edit_distance').notNull(),
+    /**
+     * Until then the reply is held so its sender can undo it: nothing of it is on the ticket page
+     * and no email leaves. Null once released (and for every reply sent before holds existed).
+     */
+    heldUntil: col.timestamp('held_until'),
   },
   (t) => [
     index('replies_question').on(t.questionId, t.sentAt),
@@ -657,6 +675,80 @@ export const staffInvites = table(
     revokedAt: col.timestamp('revoked_at'),
   },
   (t) => [uniqueIndex('staff_invites_token').on(t.tokenHash)],
+);
+
+/**
+ * A note staff leave each other on a conversation: shown in its thread, marked as a note, to
+ * staff only. Never sent, never on the ticket page or in an email, never a reply; drafts may read
+ * it as the bakery's own context, apart from the customer's words.
+ */
+export const conversationNotes = table(
+  'conversation_notes',
+  {
+    id: col.id('id'),
+    questionId: col
+      .int('question_id')
+      .notNull()
+      .references(() => questions.columns.id, { onDelete: 'cascade' }),
+    authorId: col
+      .int('author_id')
+      .notNull()
+      .references(() => users.columns.id),
+    text: col.text('text').notNull(),
+    at: col.timestamp('at').notNull(),
+  },
+  (t) => [index('conversation_notes_question').on(t.questionId, t.at)],
+);
+
+/**
+ * A saved reply: its text may hold {customer_first_name}, {bakery_name} and {ticket_link}.
+ * Personal snippets are their keeper's; shared ones (the owner's to mark) are everyone's.
+ */
+export const snippets = table('snippets', {
+  id: col.id('id'),
+  title: col.text('title').notNull(),
+  text: col.text('text').notNull(),
+  ownerId: col
+    .int('owner_id')
+    .notNull()
+    .references(() => users.columns.id),
+  shared: col.bool('shared').notNull().default(false),
+  createdAt: col.timestamp('created_at').notNull(),
+  updatedAt: col.timestamp('updated_at').notNull(),
+});
+
+/** The owner's labels for conversations, each with a colour (a CSS hex colour like #c2410c). */
+export const labels = table(
+  'labels',
+  {
+    id: col.id('id'),
+    name: col.text('name').notNull(),
+    colour: col.text('colour').notNull(),
+    createdAt: col.timestamp('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('labels_name').on(t.name)],
+);
+
+/** Which labels a conversation carries. */
+export const conversationLabels = table(
+  'conversation_labels',
+  {
+    id: col.id('id'),
+    questionId: col
+      .int('question_id')
+      .notNull()
+      .references(() => questions.columns.id, { onDelete: 'cascade' }),
+    labelId: col
+      .int('label_id')
+      .notNull()
+      .references(() => labels.columns.id, { onDelete: 'cascade' }),
+    addedAt: col.timestamp('added_at').notNull(),
+    addedBy: col.int('added_by').references(() => users.columns.id),
+  },
+  (t) => [
+    uniqueIndex('conversation_labels_pair').on(t.questionId, t.labelId),
+    index('conversation_labels_label').on(t.labelId),
+  ],
 );
 
 export const auditLog = table(

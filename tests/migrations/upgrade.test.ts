@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, getDb, openDatabase } from '@/db/client';
 import { countQuestionsByStatus, currentFacts, listInbox } from '@/db/inbox';
@@ -215,7 +216,7 @@ function fixtures0() {
   return fixture;
 }
 
-describe('upgrading to the connections and the guided start', () => {
+describe('upgrading to the connections, the guided start and the team inbox', () => {
   const fixture = releaseFixtures().find((f) => f.idx === 17);
 
   it('has the release before them to upgrade from', () => {
@@ -232,5 +233,42 @@ describe('upgrading to the connections and the guided start', () => {
     expect(sqlite.prepare('select first_run from bakery').pluck().all()).toEqual(['done']);
     expect(sqlite.prepare('select count(*) from connections').pluck().get()).toBe(0);
     expect(sqlite.prepare('select count(*) from staff_invites').pluck().get()).toBe(0);
+  });
+
+  it('keeps every reply as sent and every conversation as it was, with nobody assigned and nothing held', async () => {
+    if (!fixture) throw new Error('The release at migration 17 is missing.');
+    const path = releaseDatabase(fixture);
+    const before = new Database(path, { readonly: true });
+    const replies = before
+      .prepare('select id, question_id, text, sent_at from replies order by id')
+      .all();
+    const questions = before.prepare('select id, status, version from questions order by id').all();
+    before.close();
+    await upgrade(path);
+    const after = new Database(path, { readonly: true });
+    try {
+      expect(replies.length).toBeGreaterThan(0);
+      expect(
+        after.prepare('select id, question_id, text, sent_at from replies order by id').all(),
+      ).toEqual(replies);
+      expect(after.prepare('select id, status, version from questions order by id').all()).toEqual(
+        questions,
+      );
+      expect(
+        after.prepare('select count(*) from replies where held_until is not null').pluck().get(),
+      ).toBe(0);
+      expect(
+        after.prepare('select count(*) from questions where assignee_id is not null').pluck().get(),
+      ).toBe(0);
+      expect(after.prepare('select distinct preferences from users').pluck().all()).toEqual(['{}']);
+      expect(after.prepare('select assign_on_open, undo_send_seconds from bakery').get()).toEqual({
+        assign_on_open: 0,
+        undo_send_seconds: 10,
+      });
+      for (const table of ['conversation_notes', 'snippets', 'labels', 'conversation_labels'])
+        expect(after.prepare(`select count(*) from ${table}`).pluck().get(), table).toBe(0);
+    } finally {
+      after.close();
+    }
   });
 });

@@ -218,6 +218,33 @@ export async function fillWholeDesk(path: string, { questions }: { questions: nu
         now - 8 * DAY,
       );
       db.prepare("update bakery set first_run = 'pending'").run();
+      // The team's own: a note, snippets (one shared), labels on a conversation, an assignee,
+      // someone's preferences and a reply still held for its sender to undo.
+      const [noted, labelled] = messages.map((message) => message.question_id);
+      db.prepare(
+        'insert into conversation_notes (question_id, author_id, text, at) values (?, ?, ?, ?)',
+      ).run(noted, owner, 'Called her back: she wants them sliced ✂️', now - 3_600_000);
+      db.prepare(
+        `insert into snippets (title, text, owner_id, shared, created_at, updated_at)
+         values ('Thanks', 'Hi {customer_first_name}, thank you! — {bakery_name}', ?, 1, ?, ?),
+                ('Mine', 'See {ticket_link}', ?, 0, ?, ?)`,
+      ).run(owner, now - DAY, now, owner, now - DAY, now - DAY);
+      const label = db.prepare('insert into labels (name, colour, created_at) values (?, ?, ?)');
+      label.run('Wedding 💍', '#be185d', now - DAY);
+      label.run('Wholesale', '#0f766e', now - DAY);
+      db.prepare(
+        `insert into conversation_labels (question_id, label_id, added_at, added_by)
+         select ?, id, ?, ? from labels`,
+      ).run(labelled, now, owner);
+      db.prepare('update questions set assignee_id = ? where id = ?').run(owner, noted);
+      db.prepare('update users set preferences = ? where id = ?').run(
+        JSON.stringify({ sound: true, nextAfterSend: false, notifications: true }),
+        owner,
+      );
+      db.prepare('update bakery set assign_on_open = 1, undo_send_seconds = 5').run();
+      db.prepare('update replies set held_until = ? where id = (select max(id) from replies)').run(
+        now + 5_000,
+      );
       db.prepare(
         'update users set totp_secret = ?, totp_enabled_at = ?, totp_last_step = ? where id = ?',
       ).run('JBSWY3DPEHPK3PXP', now - DAY, Math.floor((now - DAY) / 30_000), owner);
