@@ -19,11 +19,18 @@ export function modelConfigFromEnv(
     now,
     askedAt = now,
     model = env.DRAFT_MODEL,
-  }: { facts: BakeryData; now: Date; askedAt?: Date; model?: DraftModelKind },
+    customerName = null,
+  }: {
+    facts: BakeryData;
+    now: Date;
+    askedAt?: Date;
+    model?: DraftModelKind;
+    customerName?: string | null;
+  },
 ): ModelConfig {
-  if (model === 'offline') return { kind: 'offline', facts, now, askedAt };
+  if (model === 'offline') return { kind: 'offline', facts, now, askedAt, customerName };
   if (model === 'openai')
-    return { kind: 'openai', facts, now, askedAt, openai: openaiSettings(env) };
+    return { kind: 'openai', facts, now, askedAt, customerName, openai: openaiSettings(env) };
   if (!env.ANTHROPIC_API_KEY) {
     throw new Error(
       'Drafting with Claude needs ANTHROPIC_API_KEY; set it, or set DRAFT_MODEL=offline.',
@@ -34,6 +41,7 @@ export function modelConfigFromEnv(
     facts,
     now,
     askedAt,
+    customerName,
     claude: {
       apiKey: env.ANTHROPIC_API_KEY,
       baseURL: env.ANTHROPIC_BASE_URL,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getBakeryData } from '@/db/bakery-data';
+import { noteTextsForDrafting } from '@/db/conversation-notes';
 import { threadForDrafting } from '@/db/conversations';
 import { searchKnowledge } from '@/db/knowledge';
 import { recordAttempt, renewLease, type SpendCap } from '@/db/queue';
@@ -19,7 +20,13 @@ import { rowsForFailedRequest, rowsForRun } from './run-rows';
 
 export type DraftSettings = {
   /** A fresh model conversation for one run, over the facts read for that run. */
-  makeModel: (input: { facts: BakeryData; now: Date; askedAt: Date }) => Model | Promise<Model>;
+  makeModel: (input: {
+    facts: BakeryData;
+    now: Date;
+    askedAt: Date;
+    /** The name the customer gave, for the draft's greeting. */
+    customerName?: string | null;
+  }) => Model | Promise<Model>;
   limits: Limits;
   leaseMs: number;
   maxAttempts: number;
@@ -86,6 +93,7 @@ export async function draftClaimedQuestion(input: {
   const startedAt = new Date();
   const { data, factsVersion } = await getBakeryData();
   const thread = await readThread(question);
+  const notes = await noteTextsForDrafting({ questionId: question.id });
 
   // Our own controller: aborted by the caller (shutdown) or by losing the lease.
   const controller = new AbortController();
@@ -131,7 +139,11 @@ export async function draftClaimedQuestion(input: {
     // Relative days are read as of when the newest message arrived, even for a backlog or a
     // redraft.
     const clock = { now: startedAt, askedAt: thread.askedAt };
-    model = await settings.makeModel({ facts: data, ...clock });
+    model = await settings.makeModel({
+      facts: data,
+      ...clock,
+      customerName: question.customerName,
+    });
     const run = await runAgent({
       model,
       tools: bakeryTools(data, clock, {
@@ -139,6 +151,7 @@ export async function draftClaimedQuestion(input: {
       }),
       task: thread.task,
       earlier: thread.earlier,
+      notes,
       limits: settings.limits,
       signal: controller.signal,
       onEvent: (event) =>

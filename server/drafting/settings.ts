@@ -23,7 +23,14 @@ export function draftSettingsFromEnv(): DraftSettings & {
       (await currentModelChoice()).provider === 'offline'
         ? undefined
         : { defaultDollars: config.DRAFT_DAILY_DOLLARS },
-    makeModel: async ({ facts, now, askedAt }) =>
-      createModel(modelConfigFromEnv((await currentModelChoice()).config, { facts, now, askedAt })),
+    makeModel: async ({ facts, now, askedAt, customerName }) =>
+      createModel(
+        modelConfigFromEnv((await currentModelChoice()).config, {
+          facts,
+          now,
+          askedAt,
+          customerName,
+        }),
+      ),
   };
 }

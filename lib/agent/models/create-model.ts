@@ -1,6 +1,7 @@
 import { zonedParts } from '../bakery/calendar';
 import type { BakeryData } from '../bakery/data';
 import { hoursOn } from '../bakery/facts';
+import { greetingInstruction } from '../bakery/greeting';
 import { bakeryTools } from '../bakery/tools';
 import { wordingOf } from '../bakery/wording';
 import type { AnyTool } from '../core/tool';
@@ -12,15 +13,17 @@ import { type OpenAISettings, openaiModel } from './openai/openai-model';
 
 /**
  * `now` is when the draft is made; `askedAt` when the question arrived (relative days are read
- * as of it), `now` when not given.
+ * as of it), `now` when not given. `customerName` is the name the customer gave, for the
+ * greeting.
  */
 export type ModelConfig =
-  | { kind: 'offline'; facts: BakeryData; now: Date; askedAt?: Date }
+  | { kind: 'offline'; facts: BakeryData; now: Date; askedAt?: Date; customerName?: string | null }
   | {
       kind: 'claude';
       facts: BakeryData;
       now: Date;
       askedAt?: Date;
+      customerName?: string | null;
       claude: ClaudeSettings;
       /** The tools the model may call; the bakery's tools over the same facts by default. */
       tools?: readonly AnyTool[];
@@ -30,6 +33,7 @@ export type ModelConfig =
       facts: BakeryData;
       now: Date;
       askedAt?: Date;
+      customerName?: string | null;
       openai: OpenAISettings;
       tools?: readonly AnyTool[];
     };
@@ -42,6 +46,7 @@ export function createModel(config: ModelConfig): Model {
         facts: config.facts,
         now: config.now,
         askedAt: config.askedAt ?? config.now,
+        customerName: config.customerName,
       });
     case 'claude':
       return claudeModel({
@@ -66,11 +71,13 @@ export function promptParts({
   now,
   askedAt = now,
   tools,
+  customerName,
 }: {
   facts: BakeryData;
   now: Date;
   askedAt?: Date;
   tools?: readonly AnyTool[];
+  customerName?: string | null;
 }): { tools: readonly AnyTool[]; system: string; timing: string } {
   const today = zonedParts(now, facts.timezone).date;
   const moment = (at: Date) => {
@@ -87,6 +94,13 @@ export function promptParts({
       wording: wordingOf(facts),
       handoverTopics: facts.handoverTopics,
     }),
-    timing: `The question arrived ${moment(askedAt)}; it is now ${moment(now)} (the bakery's time).`,
+    // The greeting travels with the question, never in the system prompt: that stays the same
+    // bytes for every draft of the day, so it stays cached.
+    timing: [
+      `The question arrived ${moment(askedAt)}; it is now ${moment(now)} (the bakery's time).`,
+      greetingInstruction(customerName),
+    ]
+      .filter((part) => part !== null)
+      .join(' '),
   };
 }

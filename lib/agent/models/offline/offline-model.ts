@@ -23,11 +23,14 @@ export function offlineModel({
   facts,
   now,
   askedAt = now,
+  customerName = null,
 }: {
   facts: BakeryData;
   now: Date;
   /** When the newest message arrived: its days are read from its day. */
   askedAt?: Date;
+  /** The name the customer gave; the draft greets them by first name when it is one. */
+  customerName?: string | null;
 }): Model {
   let planned: PlannedCall[] = [];
   let language: Reading['language'] = 'en';
@@ -63,6 +66,7 @@ export function offlineModel({
         today: today(facts, now),
         nowTime: wallClock(facts, now).time,
         bakeryName: facts.name,
+        customerName,
       });
       onEvent?.({ kind: 'textDelta', text });
       return { kind: 'answer', text, ...free };

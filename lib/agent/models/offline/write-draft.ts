@@ -1,5 +1,6 @@
 import { type Allergen, type DietaryTag, ruledOutBy } from '../../bakery/data';
 import { type HoursResult, unnamedClosure } from '../../bakery/facts';
+import { greetingLine } from '../../bakery/greeting';
 import { singular } from '../../bakery/names';
 import type { EarliestPickup, ItemResult, QuoteLine, QuoteResult } from '../../bakery/tools';
 import { type Wording, wordCount, wordDate, wordTime } from '../../bakery/wording';
@@ -14,6 +15,8 @@ export type DraftContext = {
   /** The bakery's time now (HH:MM): whether today's hours or an asked time today are over. */
   nowTime: string;
   bakeryName: string;
+  /** The name the customer gave: the draft greets them by first name when it is one. */
+  customerName?: string | null;
 };
 
 /**
@@ -125,7 +128,11 @@ export function writeDraft(
       'Could you tell us which items you would like, and the day and time you would like to pick them up? We will get right back to you.',
     );
   }
-  return ['Hi,', ...paragraphs, `Thank you,\n${context.bakeryName}`].join('\n\n');
+  return [
+    greetingLine(context.customerName),
+    ...paragraphs,
+    `Thank you,\n${context.bakeryName}`,
+  ].join('\n\n');
 }
 
 function sayings({ wording, today, nowTime }: DraftContext) {
