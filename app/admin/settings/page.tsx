@@ -1,32 +1,18 @@
 import type { Metadata } from 'next';
 import { getBakery } from '@/db/bakery';
-import { listMailChannels } from '@/db/mail-channels';
 import { centsToDollarsInput } from '@/lib/bakery-facts/price';
 import { knownTimezones } from '@/lib/bakery-facts/timezone';
 import { env } from '@/lib/env';
-import { mailChannelView } from '@/lib/mail/channel-state';
 import { formatSpend } from '@/lib/spending/budget';
 import { modelSettingsNow } from '@/server/drafting/model-choice';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
+import { EmailSection } from './email-section';
 import { GuidedStartLink } from './guided-start-link';
-import { MailChannels } from './mail-channels';
 import { ModelSettings } from './model-settings';
 import { SettingsForm } from './settings-form';
 
 export const metadata: Metadata = { title: 'Settings' };
-
-async function mailChannels() {
-  const config = env();
-  const rows = await listMailChannels();
-  return (['smtp', 'imap'] as const).map((name) =>
-    mailChannelView({
-      name,
-      url: name === 'smtp' ? config.SMTP_URL : config.IMAP_URL,
-      row: rows.find((row) => row.name === name),
-    }),
-  );
-}
 
 export default async function SettingsPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/settings' });
@@ -43,7 +29,7 @@ export default async function SettingsPage() {
         budgetHint={budgetHint}
       />
       <ModelSettings view={await modelSettingsNow()} />
-      <MailChannels channels={await mailChannels()} timezone={timezone} />
+      <EmailSection timezone={timezone} />
     </AdminFrame>
   );
 }
