@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Db, getDb, immediate } from './client';
 import { prepared } from './prepared';
 import { unclaimed } from './queue';
@@ -154,9 +154,12 @@ export type ThreadMessage = Pick<
 export async function listThread({
   questionId,
   withStaffNames,
+  releasedBy,
 }: {
   questionId: number;
   withStaffNames: boolean;
+  /** Leaves out replies still held for undo at this time (the customer's view). */
+  releasedBy?: Date;
 }): Promise<ThreadMessage[]> {
   const rows = await (await getDb())
     .select({
@@ -171,7 +174,12 @@ export async function listThread({
     .from(messages)
     .leftJoin(replies, eq(replies.id, messages.replyId))
     .leftJoin(users, eq(users.id, replies.sentBy))
-    .where(eq(messages.questionId, questionId))
+    .where(
+      and(
+        eq(messages.questionId, questionId),
+        releasedBy ? or(isNull(replies.heldUntil), lte(replies.heldUntil, releasedBy)) : undefined,
+      ),
+    )
     .orderBy(asc(messages.id));
   return rows.map((row) => ({ ...row, senderName: withStaffNames ? row.senderName : null }));
 }
@@ -179,12 +187,15 @@ export async function listThread({
 /** The thread as the customer's ticket page shows it: replies named only if the owner allows. */
 export async function listThreadForCustomer({
   questionId,
+  now = new Date(),
 }: {
   questionId: number;
+  now?: Date;
 }): Promise<ThreadMessage[]> {
   const [row] = await (await getDb()).select({ show: bakery.showStaffNames }).from(bakery).limit(1);
   const shown = row?.show ?? false;
-  return listThread({ questionId, withStaffNames: shown });
+  // A reply held for undo is not the customer's yet: nothing of it shows until its release.
+  return listThread({ questionId, withStaffNames: shown, releasedBy: now });
 }
 
 /** What a drafting run reads: every message so far, as author and text. */

@@ -65,7 +65,14 @@ export type QueuedEmail = {
  */
 export async function queueReplyEmail(
   db: Db,
-  input: { question: Question; replyId: number; mail: MailOut; now: Date },
+  input: {
+    question: Question;
+    replyId: number;
+    mail: MailOut;
+    now: Date;
+    /** A held reply's release: the delivery worker claims nothing before it. */
+    notBefore?: Date | null;
+  },
 ): Promise<QueuedEmail | undefined> {
   if (input.question.erasedAt !== null) return undefined;
   const found = await recipient(db, input.question);
@@ -93,6 +100,7 @@ export async function queueReplyEmail(
     references: threading.references,
     ticketToken,
     status: 'queued',
+    notBefore: input.notBefore ?? null,
     createdAt: input.now,
     updatedAt: input.now,
   });

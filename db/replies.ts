@@ -1,6 +1,8 @@
 import 'server-only';
 import { desc, eq, sql } from 'drizzle-orm';
 import { measureEdit } from '@/lib/inbox/edit-distance';
+import { holdUntil } from '@/lib/inbox/undo-send';
+import { writeAudit } from './audit';
 import { getDb, immediate } from './client';
 import { insertMessage } from './conversations';
 import { type MailOut, queueReplyEmail } from './outbox';
@@ -50,6 +52,12 @@ export async function sendReply(input: {
   now: Date;
   /** Set when replies also go out by email (SMTP_URL): the email is queued with the reply. */
   mail?: MailOut | null;
+  /**
+   * Seconds the reply is held so its sender can undo it (the send action passes the bakery's
+   * `undoSendSeconds`): until then nothing of it is on the ticket page and its email waits.
+   * Absent or 0: released at once.
+   */
+  holdSeconds?: number;
 }): Promise<SendResult> {
   const db = await getDb();
   const draftOf = async (runId: number | null) => {
@@ -110,6 +118,7 @@ export async function sendReply(input: {
     // above, that measurement is of the current draft.
     const { runId, edited, editDistance } =
       measured?.version === question.version ? measured : await measure(question.draftRunId);
+    const heldUntil = holdUntil(input.now, input.holdSeconds);
     const [reply] = await db
       .insert(replies)
       .values({
@@ -120,9 +129,22 @@ export async function sendReply(input: {
         runId,
         edited,
         editDistance,
+        heldUntil,
       })
       .returning();
     if (!reply) throw new Error('The reply could not be stored.');
+    // A held reply records where its question stood, so an undo puts it back there.
+    if (heldUntil) {
+      await writeAudit(db, {
+        userId: input.userId,
+        at: input.now,
+        action: 'reply.hold',
+        entity: 'reply',
+        entityId: String(reply.id),
+        before: { questionId: question.id, status: question.status },
+        after: { heldUntil: heldUntil.toISOString() },
+      });
+    }
     // With mail configured and an address to write to, the email is queued in this same
     // transaction: a reply is never sent without its email, nor an email without its reply.
     const email = input.mail
@@ -131,6 +153,7 @@ export async function sendReply(input: {
           replyId: reply.id,
           mail: input.mail,
           now: input.now,
+          notBefore: heldUntil,
         })
       : undefined;
     // The reply joins the conversation as the bakery's message, read on the ticket page (and,

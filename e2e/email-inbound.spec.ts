@@ -10,6 +10,7 @@ import { withDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { freePort } from './support/ports';
+import { sendRepliesAtOnce } from './support/undo-send';
 import { ensureUser, owner, staff, type TestUser } from './support/users';
 
 /**
@@ -47,6 +48,7 @@ test.beforeAll(async () => {
   });
   await ensureUser(staff, server.database);
   await ensureUser(owner, server.database);
+  await sendRepliesAtOnce(server.database);
 });
 
 test.afterAll(async () => {

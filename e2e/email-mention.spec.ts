@@ -9,6 +9,7 @@ import { expect, signIn, test } from './support/fixtures';
 import { storedMessageId } from './support/inbound-email';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { freePort } from './support/ports';
+import { sendRepliesAtOnce } from './support/undo-send';
 import { ensureUser, staff } from './support/users';
 
 /**
@@ -37,6 +38,7 @@ test.beforeAll(async () => {
     },
   });
   await ensureUser(staff, server.database);
+  await sendRepliesAtOnce(server.database);
 });
 
 test.afterAll(async () => {

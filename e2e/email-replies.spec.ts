@@ -6,6 +6,7 @@ import { expect, signIn, test } from './support/fixtures';
 import { storeAsEmail, storedMessageId } from './support/inbound-email';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { freePort } from './support/ports';
+import { sendRepliesAtOnce } from './support/undo-send';
 import { ensureUser, staff } from './support/users';
 
 /**
@@ -44,6 +45,7 @@ test.beforeAll(async () => {
     },
   });
   await ensureUser(staff, server.database);
+  await sendRepliesAtOnce(server.database);
   api = await newRequest.newContext({ baseURL });
 });
 

@@ -9,6 +9,7 @@ import { InboxPage, QuestionPage } from './pages/inbox-page';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, signIn, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
+import { sendRepliesAtOnce } from './support/undo-send';
 import { ensureUser, owner, type TestUser } from './support/users';
 
 /**
@@ -35,6 +36,7 @@ test.beforeAll(async () => {
     env: { DRAFT_WORKER: 'on', IMAP_POLL_MS: '500', HOST: '127.0.0.1' },
   });
   await ensureUser(owner, server.database);
+  await sendRepliesAtOnce(server.database);
 });
 
 test.afterAll(async () => {

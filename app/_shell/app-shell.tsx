@@ -1,8 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { needsReviewCount } from '@/db/alerts';
 import { getBakery } from '@/db/bakery';
+import { getPreferences } from '@/db/preferences';
 import { roleAllows } from '@/lib/auth/roles';
 import type { CurrentUser } from '@/server/session';
+import { HeldReplies } from '../inbox/_undo/held-replies';
+import { DeskAlerts } from './desk-alerts';
 import { SignOutButton } from './sign-out-button';
 
 /**
@@ -26,6 +30,9 @@ export async function AppShell({
   // Until the owner finishes or skips it, every page offers the way back to the guided start.
   const offerGuidedStart =
     guidedStartLink && bakery.firstRun === 'pending' && roleAllows(user.role, 'owner');
+  const alerts = roleAllows(user.role, 'staff')
+    ? { count: await needsReviewCount(), choices: await getPreferences({ userId: user.id }) }
+    : null;
   return (
     <div className="min-h-screen">
       <header className="flex flex-wrap items-center gap-4 border-b border-stone-200 px-6 py-3">
@@ -38,6 +45,13 @@ export async function AppShell({
           {roleAllows(user.role, 'owner') ? <Link href="/admin">Admin</Link> : null}
           <Link href="/account">Account</Link>
         </nav>
+        {alerts ? (
+          <DeskAlerts
+            initialCount={alerts.count}
+            sound={alerts.choices.sound}
+            notifications={alerts.choices.notifications}
+          />
+        ) : null}
         <span className="ml-auto text-sm text-stone-700" data-testid="signed-in-user">
           {user.name} ({user.role})
         </span>
@@ -53,6 +67,7 @@ export async function AppShell({
       <main
         className={`mx-auto flex flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 ${wide ? 'max-w-7xl' : 'max-w-4xl'}`}
       >
+        {roleAllows(user.role, 'staff') ? <HeldReplies userId={user.id} /> : null}
         {children}
       </main>
     </div>

@@ -4,6 +4,7 @@ import { startFakeAnthropic } from '../../tests/support/fake-anthropic';
 import { claudeDraftScript } from './claude-script';
 import { claudeDesk, mainDesk } from './database';
 import { type OwnServer, startServer } from './own-server';
+import { sendRepliesAtOnce } from './undo-send';
 import { ensureUser, owner } from './users';
 
 /** A worker's desks (the plan in e2e/support/worker-plan.ts), each started on its first call. */
@@ -54,6 +55,8 @@ export function workerDesks(): WorkerDesks {
     // The first run's setup, done here once: specs that need a desk without an account start
     // their own (e2e/01-first-run.spec.ts).
     await ensureUser(owner, at);
+    // Journeys read a reply right after Send; e2e/undo-send.spec.ts turns the hold on itself.
+    await sendRepliesAtOnce(at);
     return server;
   });
 

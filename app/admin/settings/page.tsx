@@ -11,13 +11,22 @@ import { EmailSection } from './email-section';
 import { GuidedStartLink } from './guided-start-link';
 import { ModelSettings } from './model-settings';
 import { SettingsForm } from './settings-form';
+import { UndoSendForm } from './undo-send-form';
 
 export const metadata: Metadata = { title: 'Settings' };
 
 export default async function SettingsPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/settings' });
-  const { name, timezone, contact, locale, currency, dailyBudgetCents, showStaffNames } =
-    await getBakery();
+  const {
+    name,
+    timezone,
+    contact,
+    locale,
+    currency,
+    dailyBudgetCents,
+    showStaffNames,
+    undoSendSeconds,
+  } = await getBakery();
   const dailyBudget = dailyBudgetCents === null ? '' : centsToDollarsInput(dailyBudgetCents);
   const budgetHint = `US dollars a day for the model across all drafts, in the bakery’s day; past it, questions wait in the queue. Blank: ${formatSpend(env().DRAFT_DAILY_DOLLARS)} (DRAFT_DAILY_DOLLARS). Offline drafts cost nothing.`;
   return (
@@ -28,6 +37,7 @@ export default async function SettingsPage() {
         timezones={knownTimezones()}
         budgetHint={budgetHint}
       />
+      <UndoSendForm seconds={undoSendSeconds} />
       <ModelSettings view={await modelSettingsNow()} />
       <EmailSection timezone={timezone} />
     </AdminFrame>

@@ -8,6 +8,7 @@ import { resendEmail } from '@/db/outbox';
 import { replaceTicketToken } from '@/db/questions';
 import { requeueQuestion } from '@/db/queue';
 import { sendReply } from '@/db/replies';
+import { getUndoSendSeconds } from '@/db/undo-send';
 import { formatWhen } from '@/lib/format-time';
 import {
   discardInput,
@@ -17,6 +18,7 @@ import {
   saveInput,
   sendInput,
 } from '@/lib/inbox/forms';
+import { heldMessage } from '@/lib/inbox/undo-send';
 import { budgetReason } from '@/lib/spending/budget';
 import { action } from '@/server/action';
 import { publishDeskEvent } from '@/server/drafting/live';
@@ -60,6 +62,7 @@ const saveRefusals = {
 export const sendReplyAction = action(
   { role: 'staff', input: sendInput },
   async ({ questionId, text, version }, user, typed) => {
+    const holdSeconds = await getUndoSendSeconds();
     const result = await sendReply({
       questionId,
       text,
@@ -67,7 +70,14 @@ export const sendReplyAction = action(
       userId: user.id,
       now: new Date(),
       mail: await currentMailOut(),
+      holdSeconds,
     });
+    if (result.ok && result.reply.heldUntil) {
+      return {
+        ...done(questionId, heldMessage(holdSeconds, result.emailedTo)),
+        held: { replyId: result.reply.id, until: result.reply.heldUntil.toISOString() },
+      };
+    }
     if (result.ok) {
       return done(
         questionId,
