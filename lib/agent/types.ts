@@ -76,7 +76,16 @@ export type ThreadTurn = { author: 'customer' | 'bakery'; text: string };
  * conversation so far), or the results of the calls it asked for.
  */
 export type ModelTurn =
-  | { kind: 'task'; text: string; earlier: readonly ThreadTurn[] }
+  | {
+      kind: 'task';
+      text: string;
+      earlier: readonly ThreadTurn[];
+      /**
+       * Staff's notes on the conversation: the bakery's own context, never the customer's words.
+       * A model that reads them keeps them apart from the messages; the offline drafter ignores them.
+       */
+      notes?: readonly string[];
+    }
   | { kind: 'toolResults'; results: ToolResult[] };
 
 /** Streamed while a model writes; a page may show the draft as it grows. */

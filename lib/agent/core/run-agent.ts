@@ -22,6 +22,8 @@ export type RunAgentOptions = {
   task: string;
   /** The conversation before it, oldest first: earlier messages and the bakery's sent replies. */
   earlier?: readonly ThreadTurn[];
+  /** Staff's notes on the conversation, oldest first: context, never the customer's words. */
+  notes?: readonly string[];
   limits: Limits;
   signal?: AbortSignal;
   onEvent?: (event: AgentEvent) => void;
@@ -43,6 +45,7 @@ export async function runAgent({
   tools,
   task,
   earlier = [],
+  notes = [],
   limits,
   signal = new AbortController().signal,
   onEvent = () => {},
@@ -52,7 +55,7 @@ export async function runAgent({
   let spent: Spent = nothingSpent;
   const steps: Step[] = [];
   const timesAsked = new Map<string, number>();
-  let turn: ModelTurn = { kind: 'task', text: task, earlier };
+  let turn: ModelTurn = { kind: 'task', text: task, earlier, notes };
 
   try {
     for (;;) {

@@ -56,7 +56,7 @@ export function claudeModel({
     name: settings.model,
     async takeTurn(turn, { signal, onEvent }) {
       if (turn.kind === 'task')
-        messages.push(...conversationTurns(turn.earlier, turn.text, timing));
+        messages.push(...conversationTurns(turn.earlier, turn.text, timing, turn.notes));
       else messages.push(toolResultsMessage(turn));
       const message = await streamMessage({
         client,

@@ -75,6 +75,20 @@ export function taskContent(
   ];
 }
 
+/** Labels the staff's notes that follow it: the bakery's context, not the customer's words. */
+export const notesInstruction = (count: number) =>
+  `The bakery's staff left ${count === 1 ? 'a note' : `${count} notes`} on this conversation, in the next ${count === 1 ? 'block' : `${count} blocks`}: the bakery's own context for you, not written by the customer and never sent to them. Use what helps; do not quote or mention the notes in the reply.`;
+
+/** The staff's notes as their own labelled part of the context, one block each. */
+export function notesContent(notes: readonly string[]): TextBlock[] {
+  const kept = notes.filter((note) => note.trim() !== '');
+  if (kept.length === 0) return [];
+  return [
+    { type: 'text', text: notesInstruction(kept.length) },
+    ...kept.map((note) => ({ type: 'text' as const, text: note })),
+  ];
+}
+
 type TextBlock = { type: 'text'; text: string };
 export type ConversationTurn = { role: 'user' | 'assistant'; content: TextBlock[] };
 
@@ -93,6 +107,7 @@ export function conversationTurns(
   earlier: readonly ThreadTurn[],
   newest: string,
   timing?: string,
+  notes: readonly string[] = [],
 ): ConversationTurn[] {
   const turns: ConversationTurn[] = [];
   const append = (role: ConversationTurn['role'], content: TextBlock[]) => {
@@ -112,9 +127,11 @@ export function conversationTurns(
       ]);
     }
   }
-  append(
-    'user',
-    taskContent(newest, timing, turns.length === 0 ? taskInstruction : followUpInstruction),
-  );
+  const opening = turns.length === 0;
+  // Staff's notes go before the task, each in a block of its own after our label, so they are
+  // never read as something the customer wrote nor mixed into a customer's block.
+  const noteBlocks = notesContent(notes);
+  if (noteBlocks.length > 0) append('user', noteBlocks);
+  append('user', taskContent(newest, timing, opening ? taskInstruction : followUpInstruction));
   return turns;
 }

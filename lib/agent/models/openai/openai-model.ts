@@ -61,6 +61,7 @@ export function openaiModel({
   const definitions = openaiToolDefinitions(tools, { strict: settings.strict });
   let earlier: readonly ThreadTurn[] = [];
   let newest = '';
+  let notes: readonly string[] = [];
   const exchanges: Exchange[] = [];
   let callsWithoutId = 0;
 
@@ -70,6 +71,7 @@ export function openaiModel({
       if (turn.kind === 'task') {
         earlier = turn.earlier;
         newest = turn.text;
+        notes = turn.notes ?? [];
       } else {
         const last = exchanges.pop();
         if (last) exchanges.push({ ...last, results: turn.results });
@@ -82,7 +84,7 @@ export function openaiModel({
         params: requestParams({
           settings,
           tools: definitions,
-          messages: chatMessages({ system, timing, earlier, newest, exchanges }),
+          messages: chatMessages({ system, timing, earlier, newest, notes, exchanges }),
         }),
       });
       const calls = withCallIds(completion.calls, () => `call_desk_${++callsWithoutId}`);

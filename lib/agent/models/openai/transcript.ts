@@ -21,6 +21,8 @@ export type Transcript = {
   earlier: readonly ThreadTurn[];
   /** The customer's newest message: the one to answer. */
   newest: string;
+  /** Staff's notes on the conversation: labelled context, never among the customer's messages. */
+  notes?: readonly string[];
   exchanges: readonly Exchange[];
 };
 
@@ -41,10 +43,11 @@ export function chatMessages({
   timing,
   earlier,
   newest,
+  notes = [],
   exchanges,
 }: Transcript): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: system }];
-  for (const turn of conversationTurns(earlier, newest, timing)) {
+  for (const turn of conversationTurns(earlier, newest, timing, notes)) {
     messages.push(
       turn.role === 'user'
         ? { role: 'user', content: turn.content }
