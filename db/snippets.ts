@@ -4,6 +4,7 @@ import type { Role } from '@/lib/domain';
 import { canEditSnippet } from '@/lib/snippets/access';
 import { getDb } from './client';
 import { type Snippet, snippets, users } from './schema';
+import { addTicketToken } from './ticket-tokens';
 
 export type SnippetView = Snippet & { ownerName: string };
 
@@ -87,4 +88,18 @@ export async function deleteSnippet({
   if (refusal) return { ok: false, reason: refusal };
   await (await getDb()).delete(snippets).where(and(eq(snippets.id, id)));
   return { ok: true };
+}
+
+/**
+ * A new link to the customer's ticket page for a snippet to carry; the customer's earlier links
+ * keep working. The token, once (only its hash is kept).
+ */
+export async function ticketLinkTokenFor({
+  questionId,
+  now,
+}: {
+  questionId: number;
+  now: Date;
+}): Promise<string> {
+  return addTicketToken(await getDb(), { questionId, now });
 }

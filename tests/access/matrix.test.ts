@@ -3,7 +3,7 @@ import { createUser } from '@/db/users';
 import { UNMATCHABLE_PASSWORD_HASH } from '@/lib/auth/password-hash';
 import { isGuardedAction } from '@/server/action';
 import { callAction, request, signInAs } from '../support/next-request';
-import { sqlValue } from '../support/sql';
+import { sqlRows, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 import { startCountingWrites } from '../support/write-count';
 import {
@@ -164,4 +164,149 @@ describe('every server action checks its caller', () => {
       }
     });
   }
+});
+
+describe('snippets: staff keep their own, the owner defines the shared ones', () => {
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+  const ids = { owner: 0, ana: 0, ben: 0 };
+  let writes: () => Promise<number> = async () => Number.NaN;
+
+  beforeAll(async () => {
+    temp = await useTempDatabase();
+    for (const [who, role] of [
+      ['owner', 'owner'],
+      ['ana', 'staff'],
+      ['ben', 'staff'],
+    ] as const) {
+      const created = await createUser({
+        email: `${who}@snippets.test`,
+        name: who,
+        role,
+        passwordHash: UNMATCHABLE_PASSWORD_HASH,
+        now: new Date(),
+      });
+      if (!created.ok) throw new Error('could not create the test users');
+      ids[who] = created.user.id;
+    }
+    writes = await startCountingWrites();
+  });
+  afterAll(() => temp.cleanup());
+
+  async function as(who: keyof typeof ids, name: string, fields: Record<string, string>) {
+    request.cookies.clear();
+    await signInAs(ids[who]);
+    const module = (await import('@/app/inbox/snippets/actions')) as unknown as Record<
+      string,
+      (previous: unknown, data: FormData) => Promise<unknown>
+    >;
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.set(key, value);
+    const before = await writes();
+    const action = module[name];
+    if (!action) throw new Error(`no action ${name}`);
+    const result = await callAction(action, data);
+    return { result, wrote: (await writes()) - before };
+  }
+  const snippetRow = async (title: string) =>
+    (
+      await sqlRows('select id, title, text, owner_id, shared from snippets where title = ?', title)
+    )[0] as { id: number; text: string; shared: unknown } | undefined;
+  const refusedWith = (message: RegExp) =>
+    expect.objectContaining({ ok: false, status: 403, message: expect.stringMatching(message) });
+
+  it('a colleague cannot change or remove another person’s personal snippet, nor can the owner', async () => {
+    expect(
+      (await as('ana', 'createSnippetAction', { title: 'Ana hello', text: 'Hi there' })).result,
+    ).toMatchObject({ ok: true });
+    const mine = await snippetRow('Ana hello');
+    if (!mine) throw new Error('not stored');
+    for (const who of ['ben', 'owner'] as const) {
+      const edit = await as(who, 'updateSnippetAction', {
+        id: String(mine.id),
+        title: 'Ana hello',
+        text: 'Changed by someone else',
+      });
+      expect(edit.result).toEqual(refusedWith(/colleague’s own snippet/));
+      expect(edit.wrote, 'a refused edit writes nothing').toBe(0);
+      const removal = await as(who, 'deleteSnippetAction', { id: String(mine.id) });
+      expect(removal.result).toEqual(refusedWith(/colleague’s own snippet/));
+      expect(removal.wrote).toBe(0);
+    }
+    expect((await snippetRow('Ana hello'))?.text).toBe('Hi there');
+    // Its keeper may.
+    expect(
+      (
+        await as('ana', 'updateSnippetAction', {
+          id: String(mine.id),
+          title: 'Ana hello',
+          text: 'Hello!',
+        })
+      ).result,
+    ).toMatchObject({ ok: true });
+    expect((await snippetRow('Ana hello'))?.text).toBe('Hello!');
+  });
+
+  it('only the owner makes a snippet shared, and changes or removes a shared one', async () => {
+    const staffShares = await as('ana', 'createSnippetAction', {
+      title: 'Everyone’s',
+      text: 'For all',
+      shared: 'on',
+    });
+    expect(staffShares.result).toEqual(refusedWith(/owner’s to write/));
+    expect(staffShares.wrote).toBe(0);
+    expect(await snippetRow('Everyone’s')).toBeUndefined();
+
+    const own = await snippetRow('Ana hello');
+    const shareOwn = await as('ana', 'updateSnippetAction', {
+      id: String(own?.id),
+      title: 'Ana hello',
+      text: 'Hello!',
+      shared: 'on',
+    });
+    expect(shareOwn.result).toEqual(refusedWith(/owner’s to write/));
+    expect(shareOwn.wrote).toBe(0);
+
+    expect(
+      (
+        await as('owner', 'createSnippetAction', {
+          title: 'Hours',
+          text: 'We open at 7.',
+          shared: 'on',
+        })
+      ).result,
+    ).toMatchObject({ ok: true });
+    const shared = await snippetRow('Hours');
+    if (!shared) throw new Error('not stored');
+    for (const who of ['ana', 'ben'] as const) {
+      const edit = await as(who, 'updateSnippetAction', {
+        id: String(shared.id),
+        title: 'Hours',
+        text: 'We never open.',
+        shared: 'on',
+      });
+      expect(edit.result).toEqual(refusedWith(/owner’s to write/));
+      expect(edit.wrote).toBe(0);
+      const unshare = await as(who, 'updateSnippetAction', {
+        id: String(shared.id),
+        title: 'Hours',
+        text: 'Mine now.',
+      });
+      expect(unshare.result).toEqual(refusedWith(/owner’s to write/));
+      const removal = await as(who, 'deleteSnippetAction', { id: String(shared.id) });
+      expect(removal.result).toEqual(refusedWith(/owner’s to write/));
+      expect(removal.wrote).toBe(0);
+    }
+    expect((await snippetRow('Hours'))?.text).toBe('We open at 7.');
+    expect(
+      (
+        await as('owner', 'updateSnippetAction', {
+          id: String(shared.id),
+          title: 'Hours',
+          text: 'We open at 6.',
+          shared: 'on',
+        })
+      ).result,
+    ).toMatchObject({ ok: true });
+    expect((await snippetRow('Hours'))?.text).toBe('We open at 6.');
+  });
 });
