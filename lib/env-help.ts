@@ -61,6 +61,11 @@ export const variableHelp: Record<string, VariableHelp> = {
   PUBLIC_BASE_URL: webAddress('https://desk.example.com'),
   SESSION_MAX_HOURS: wholeNumber('hours', 12),
   SESSION_IDLE_MINUTES: wholeNumber('minutes', 30),
+  PRESENCE_HEARTBEAT_MS: wholeNumber('milliseconds', 10_000),
+  PRESENCE_EXPIRY_MS: {
+    expect: 'a whole number of milliseconds, longer than PRESENCE_HEARTBEAT_MS',
+    example: '25000',
+  },
   DEVICE_COOKIE_SECRET: {
     expect: 'at least 32 characters',
     example: '"$(openssl rand -hex 32)"',

@@ -89,6 +89,12 @@ export const envSchema = z
     SESSION_MAX_HOURS: positiveInt(12),
     SESSION_IDLE_MINUTES: positiveInt(30),
     /**
+     * How often an open question page says its person is still there, and how long after the
+     * last heartbeat the person is taken to have left (a closed tab sends no goodbye).
+     */
+    PRESENCE_HEARTBEAT_MS: positiveInt(10_000),
+    PRESENCE_EXPIRY_MS: positiveInt(25_000),
+    /**
      * Signs device cookies (lib/auth/device-cookie.ts); servers sharing a database should share
      * it. Unset, a random key is kept beside the database (`<DATABASE_PATH>-device-key`, 0600).
      */
@@ -148,6 +154,13 @@ export const envSchema = z
         code: 'custom',
         path: ['TRUSTED_PROXIES'],
         message: `not addresses or CIDR ranges: ${proxies.invalid.join(', ')}`,
+      });
+    }
+    if (env.PRESENCE_EXPIRY_MS <= env.PRESENCE_HEARTBEAT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PRESENCE_EXPIRY_MS'],
+        message: 'must be longer than PRESENCE_HEARTBEAT_MS, or people seem to come and go',
       });
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {

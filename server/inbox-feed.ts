@@ -2,6 +2,7 @@ import 'server-only';
 import { otherConnectionsCommitCount } from '@/db/client';
 import { inboxChangeStamp } from '@/db/inbox';
 import type { AgentEvent } from '@/lib/agent/types';
+import type { PresenceItem } from '@/lib/presence/presence';
 import { onDeskEvent } from '@/server/drafting/live';
 
 /**
@@ -15,7 +16,9 @@ import { onDeskEvent } from '@/server/drafting/live';
  */
 export type FeedMessage =
   | { event: 'queue'; data: { questionId: number | null } }
-  | { event: 'progress'; data: { questionId: number; event: AgentEvent } };
+  | { event: 'progress'; data: { questionId: number; event: AgentEvent } }
+  // Who is on which question, whole, whenever it changes (server/presence.ts).
+  | { event: 'presence'; data: { items: PresenceItem[] } };
 
 export const FEED_POLL_MS = 250;
 
@@ -43,6 +46,11 @@ function feed(): Feed {
 /** Aborted when the server is shutting down: streams close themselves on it. */
 export function feedShutdownSignal(): AbortSignal {
   return feed().shutdown.signal;
+}
+
+/** Sends a message to every open tab on this server (presence has no desk event of its own). */
+export function publishFeed(message: FeedMessage): void {
+  broadcast(message);
 }
 
 function broadcast(message: FeedMessage): void {

@@ -3,12 +3,14 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import type { AgentEvent } from '@/lib/agent/types';
+import type { PresenceItem } from '@/lib/presence/presence';
 
 export type FeedState = 'connecting' | 'open' | 'reconnecting';
 
 type Handlers = {
   onQueue?: (questionId: number | null) => void;
   onProgress?: (questionId: number, event: AgentEvent) => void;
+  onPresence?: (items: PresenceItem[]) => void;
 };
 
 /**
@@ -41,6 +43,10 @@ export function useInboxFeed(handlers: Handlers): FeedState {
         event: AgentEvent;
       };
       latest.current.onProgress?.(data.questionId, data.event);
+    });
+    source.addEventListener('presence', (message) => {
+      const data = JSON.parse((message as MessageEvent<string>).data) as { items: PresenceItem[] };
+      latest.current.onPresence?.(data.items);
     });
     return () => source.close();
   }, []);

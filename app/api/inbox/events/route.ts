@@ -1,5 +1,6 @@
 import { findSessionWithUser } from '@/db/sessions';
 import { feedShutdownSignal, subscribeInboxFeed } from '@/server/inbox-feed';
+import { currentPresence } from '@/server/presence';
 import { authorizeRoute } from '@/server/session';
 
 export const dynamic = 'force-dynamic';
@@ -76,6 +77,7 @@ export async function GET(request: Request): Promise<Response> {
       request.signal.addEventListener('abort', close, { once: true });
       shutdown.addEventListener('abort', close, { once: true });
       send('retry: 3000\n\nevent: ready\ndata: {}\n\n');
+      send(`event: presence\ndata: ${JSON.stringify({ items: currentPresence() })}\n\n`);
       if (shutdown.aborted) close();
     },
     cancel() {
