@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getBakery } from '@/db/bakery';
+import { getPreferences } from '@/db/preferences';
 import { listSessionsOfUser } from '@/db/sessions';
 import { countUnusedRecoveryCodes } from '@/db/two-factor';
 import { findActiveUserById } from '@/db/users';
@@ -10,6 +11,7 @@ import { describeUserAgent } from '@/lib/auth/user-agent';
 import { formatWhen } from '@/lib/format-time';
 import { type CurrentUser, requireUser } from '@/server/session';
 import { AppShell } from '../_shell/app-shell';
+import { AlertPreferences } from './alert-preferences';
 import { ChangePasswordForm } from './password-form';
 import { EndSessionButton, SignOutEverywhereButton } from './session-buttons';
 import {
@@ -54,6 +56,15 @@ export default async function AccountPage() {
         </h2>
         <p className="text-stone-700">Changing it signs you out everywhere else.</p>
         <ChangePasswordForm temporary={false} />
+      </section>
+      <section className="flex max-w-md flex-col gap-4" aria-labelledby="alerts-heading">
+        <h2 id="alerts-heading" className="text-xl font-semibold">
+          Alerts
+        </h2>
+        <p className="text-stone-700">
+          The tab’s title always counts the questions needing review. These are yours alone.
+        </p>
+        <AlertPreferences preferences={await getPreferences({ userId: user.id })} />
       </section>
       <Sessions user={user} timeZone={timeZone} />
       {roleAllows(user.role, 'owner') ? <TwoFactor user={user} timeZone={timeZone} /> : null}

@@ -103,7 +103,10 @@ export const actions: Record<string, ActionRow> = {
   'app/account/actions.ts#startTwoFactorAction': { access: 'owner' },
   'app/account/actions.ts#confirmTwoFactorAction': { access: 'owner' },
   'app/account/actions.ts#disableTwoFactorAction': { access: 'owner' },
+  'app/account/preference-actions.ts#saveAlertPreferencesAction': { access: 'staff' },
+  'app/account/preference-actions.ts#setNotificationsAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#sendReplyAction': { access: 'staff' },
+  'app/inbox/[id]/next-action.ts#nextAfterSendAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#saveDraftAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#redraftAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#discardAction': { access: 'staff' },
@@ -163,6 +166,7 @@ export const routes: Record<string, RouteRow> = {
   },
   // Signed-in callers without `Accept: text/event-stream` get 406 rather than an endless stream.
   'GET /api/inbox/events': { access: 'staff' },
+  'GET /api/inbox/alerts': { access: 'staff' },
   'GET /admin/insights/export': { access: 'owner' },
   // An email's original MIME; the e2e journey opens a real one.
   'GET /inbox/[id]/emails/[emailId]': { access: 'staff', path: '/inbox/1/emails/1' },

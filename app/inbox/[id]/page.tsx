@@ -27,6 +27,7 @@ import {
   WroteAgainBadge,
 } from '../_components/marks';
 import { inboxHref, questionHref } from '../links';
+import { CustomerHistory } from './customer-history';
 import { Mention } from './mention';
 import { QuestionLive } from './question-live';
 import { QuestionWorkspace } from './question-workspace';
@@ -106,6 +107,15 @@ export default async function QuestionPage({
         ) : null}
       </nav>
 
+      {query.sent === '1' ? (
+        <p
+          role="status"
+          className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900"
+          data-testid="sent-moved-on"
+        >
+          Sent. This is the next question needing review.
+        </p>
+      ) : null}
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold">
           Question from <span data-testid="question-customer">{question.customerName}</span>
@@ -245,18 +255,26 @@ export default async function QuestionPage({
           />
         </div>
 
-        <section aria-labelledby="trace-title" className="flex min-w-0 flex-col gap-3">
-          <h2 id="trace-title" className="text-lg font-semibold">
-            What the agent looked up
-          </h2>
-          <Trace
-            runs={runs}
-            currentRunId={question.draftRunId}
-            facts={facts}
+        <div className="flex min-w-0 flex-col gap-6">
+          <CustomerHistory
+            questionId={question.id}
+            email={question.customerEmail}
+            customerName={question.customerName}
             timezone={timezone}
-            thread={thread}
           />
-        </section>
+          <section aria-labelledby="trace-title" className="flex min-w-0 flex-col gap-3">
+            <h2 id="trace-title" className="text-lg font-semibold">
+              What the agent looked up
+            </h2>
+            <Trace
+              runs={runs}
+              currentRunId={question.draftRunId}
+              facts={facts}
+              timezone={timezone}
+              thread={thread}
+            />
+          </section>
+        </div>
       </div>
     </AppShell>
   );

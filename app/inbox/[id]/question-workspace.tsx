@@ -13,6 +13,7 @@ import {
   saveDraftAction,
   sendReplyAction,
 } from './actions';
+import { nextAfterSendAction } from './next-action';
 
 const serverActions = {
   send: sendReplyAction,
@@ -86,6 +87,11 @@ export function QuestionWorkspace(props: {
       if (result?.ok && input.kind === 'send') {
         setText(input.fields.text ?? '');
         setBase((current) => ({ ...current, text: input.fields.text ?? '' }));
+        // On to the next question needing review, unless the person chose to stay.
+        const after = await nextAfterSendAction(undefined, formData);
+        if (after.ok && 'next' in after && after.next !== null) {
+          router.push(`/inbox/${after.next}?group=needsReview&sent=1`);
+        }
       }
       if (result?.ok && input.kind === 'discard') discard.current?.close();
       return { kind: input.kind, result, runsBefore: input.runsBefore } satisfies Outcome;
