@@ -6,6 +6,7 @@ import { type SourceRows, sourceKeys } from '@/lib/inbox/sources';
 import type { FactsNow } from '@/lib/inbox/staleness';
 import { storableText } from '@/lib/intake/clean-text';
 import { engineOf, getDb, snapshot } from './client';
+import { labelFilter } from './labels';
 
 type Engine = ReturnType<typeof engineOf>;
 
@@ -121,13 +122,16 @@ export async function currentFacts(): Promise<FactsNow> {
 export async function countQuestionsByStatus({
   search,
   needsPerson,
+  labelId,
 }: {
   search?: string;
   needsPerson?: boolean;
+  /** Only conversations carrying this label. */
+  labelId?: number;
 }): Promise<Partial<Record<QuestionStatus, number>>> {
   const db = await getDb();
   // Unfiltered, the counts the triggers keep: one row per status, however many questions.
-  if (!search?.trim() && !needsPerson) {
+  if (!search?.trim() && !needsPerson && labelId === undefined) {
     const kept = await db.select().from(questionStatusCounts);
     return Object.fromEntries(kept.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
   }
@@ -138,7 +142,7 @@ export async function countQuestionsByStatus({
     ? filtered.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
     : filtered
   )
-    .where(and(searchFilter(engineOf(db), search), personFilter(needsPerson)))
+    .where(and(searchFilter(engineOf(db), search), personFilter(needsPerson), labelFilter(labelId)))
     .groupBy(questions.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
@@ -153,12 +157,15 @@ async function pageOfIds({
   group,
   search,
   needsPerson,
+  labelId,
   page,
   pageSize,
 }: {
   group: InboxGroup;
   search?: string;
   needsPerson?: boolean;
+  /** Only conversations carrying this label. */
+  labelId?: number;
   page: number;
   pageSize: number;
 }): Promise<number[]> {
@@ -180,6 +187,7 @@ async function pageOfIds({
             eq(questions.status, status),
             searchFilter(engineOf(db), search),
             personFilter(needsPerson),
+            labelFilter(labelId),
           ),
         )
         .orderBy(desc(questions.lastMessageAt), desc(questions.id))
@@ -197,16 +205,19 @@ export async function listInbox({
   group,
   search,
   needsPerson,
+  labelId,
   page,
   pageSize,
 }: {
   group: InboxGroup;
   search?: string;
   needsPerson?: boolean;
+  /** Only conversations carrying this label. */
+  labelId?: number;
   page: number;
   pageSize: number;
 }): Promise<InboxRow[]> {
-  const ids = await pageOfIds({ group, search, needsPerson, page, pageSize });
+  const ids = await pageOfIds({ group, search, needsPerson, labelId, page, pageSize });
   if (ids.length === 0) return [];
   const rows = await (await getDb())
     .select({
