@@ -53,3 +53,13 @@ export function insertSnippet(
   const next = text.slice(0, slash.start) + filled + text.slice(end);
   return { text: next, caret: slash.start + filled.length };
 }
+
+/** The reply text with a snippet put in at the caret (from the picker, with no `/` typed). */
+export function insertAtCaret(
+  text: string,
+  caret: number,
+  filled: string,
+): { text: string; caret: number } {
+  const at = Math.max(0, Math.min(caret, text.length));
+  return { text: text.slice(0, at) + filled + text.slice(at), caret: at + filled.length };
+}

@@ -1,9 +1,12 @@
+import { Fragment } from 'react';
+import type { NoteView } from '@/db/conversation-notes';
 import type { ThreadMessage } from '@/db/conversations';
 import type { ConversationEmail } from '@/db/inbound-mail';
 import type { SentReply } from '@/db/inbox';
 import type { EmailDelivery } from '@/db/outbox';
 import { formatWhen } from '@/lib/format-time';
 import { deliveryLine } from '@/lib/inbox/delivery';
+import { ConversationNote } from './conversation-note';
 import { ResendEmail } from './resend-email';
 
 /**
@@ -18,6 +21,7 @@ export function Thread({
   customerName,
   emails = [],
   questionId,
+  notes = [],
 }: {
   thread: ThreadMessage[];
   replies: SentReply[];
@@ -27,6 +31,8 @@ export function Thread({
   /** The emails behind the customer's messages, for their subject, original and attachments. */
   emails?: ConversationEmail[];
   questionId: number;
+  /** Staff's notes, shown in time order among the messages and marked as notes. */
+  notes?: NoteView[];
 }) {
   const newestFromCustomer = thread.findLast((message) => message.author === 'customer')?.id;
   return (
@@ -41,61 +47,83 @@ export function Thread({
         {thread.length > 1 ? `The conversation (${thread.length} messages)` : 'The question'}
       </h2>
       <ol className="flex flex-col gap-3" data-testid="thread">
-        {thread.map((message) => {
+        {thread.map((message, index) => {
+          const notesBefore = notesBetween(notes, thread[index - 1]?.at, message.at).map((note) => (
+            <ConversationNote key={`note-${note.id}`} note={note} timezone={timezone} />
+          ));
           const reply = replies.find((r) => r.id === message.replyId);
           const delivery = deliveries.find((d) => d.replyId === message.replyId);
           const newest = message.id === newestFromCustomer;
-          return message.author === 'bakery' ? (
-            <li
-              key={message.id}
-              data-testid="thread-message"
-              data-author="bakery"
-              className="ml-6 rounded-md border border-green-200 bg-green-50 p-3"
-            >
-              <p className="mb-1 text-sm font-semibold text-green-950" data-testid="sent-reply">
-                Sent by {message.senderName ?? 'the bakery'}, {formatWhen(message.at, timezone)}
-              </p>
-              <p className="whitespace-pre-wrap break-words" data-testid="sent-reply-text">
-                {message.text}
-              </p>
-              {reply ? (
-                <p className="mt-1 text-xs text-stone-700">
-                  {reply.edited
-                    ? `Edited from the draft (${reply.editDistance} character${reply.editDistance === 1 ? '' : 's'} changed).`
-                    : 'Sent as drafted.'}
-                </p>
-              ) : null}
-              {delivery ? <EmailState delivery={delivery} timezone={timezone} /> : null}
-            </li>
-          ) : (
-            <li
-              key={message.id}
-              data-testid="thread-message"
-              data-author="customer"
-              data-newest={newest}
-              className={`mr-6 rounded-md border p-3 ${newest ? 'border-amber-300 bg-amber-50' : 'border-stone-200'}`}
-            >
-              <p className="mb-1 text-sm font-semibold text-stone-700">
-                {customerName}, {formatWhen(message.at, timezone)}
-                {newest && thread.length > 1 ? (
-                  <span className="font-normal text-amber-900"> · the message to answer</span>
-                ) : null}
-              </p>
-              <p
-                className="whitespace-pre-wrap break-words"
-                data-testid={newest ? 'question-text' : 'earlier-message-text'}
+          const item =
+            message.author === 'bakery' ? (
+              <li
+                key={message.id}
+                data-testid="thread-message"
+                data-author="bakery"
+                className="ml-6 rounded-md border border-green-200 bg-green-50 p-3"
               >
-                {message.text}
-              </p>
-              <EmailDetails
-                email={emails.find((email) => email.messageId === message.id)}
-                questionId={questionId}
-              />
-            </li>
+                <p className="mb-1 text-sm font-semibold text-green-950" data-testid="sent-reply">
+                  Sent by {message.senderName ?? 'the bakery'}, {formatWhen(message.at, timezone)}
+                </p>
+                <p className="whitespace-pre-wrap break-words" data-testid="sent-reply-text">
+                  {message.text}
+                </p>
+                {reply ? (
+                  <p className="mt-1 text-xs text-stone-700">
+                    {reply.edited
+                      ? `Edited from the draft (${reply.editDistance} character${reply.editDistance === 1 ? '' : 's'} changed).`
+                      : 'Sent as drafted.'}
+                  </p>
+                ) : null}
+                {delivery ? <EmailState delivery={delivery} timezone={timezone} /> : null}
+              </li>
+            ) : (
+              <li
+                key={message.id}
+                data-testid="thread-message"
+                data-author="customer"
+                data-newest={newest}
+                className={`mr-6 rounded-md border p-3 ${newest ? 'border-amber-300 bg-amber-50' : 'border-stone-200'}`}
+              >
+                <p className="mb-1 text-sm font-semibold text-stone-700">
+                  {customerName}, {formatWhen(message.at, timezone)}
+                  {newest && thread.length > 1 ? (
+                    <span className="font-normal text-amber-900"> · the message to answer</span>
+                  ) : null}
+                </p>
+                <p
+                  className="whitespace-pre-wrap break-words"
+                  data-testid={newest ? 'question-text' : 'earlier-message-text'}
+                >
+                  {message.text}
+                </p>
+                <EmailDetails
+                  email={emails.find((email) => email.messageId === message.id)}
+                  questionId={questionId}
+                />
+              </li>
+            );
+          return (
+            <Fragment key={message.id}>
+              {notesBefore}
+              {item}
+            </Fragment>
           );
         })}
+        {notesBetween(notes, thread.at(-1)?.at, undefined).map((note) => (
+          <ConversationNote key={`note-${note.id}`} note={note} timezone={timezone} />
+        ))}
       </ol>
     </section>
+  );
+}
+
+/** The notes written at or after `from` and before `to` (either end open when absent). */
+function notesBetween(notes: NoteView[], from: Date | undefined, to: Date | undefined) {
+  return notes.filter(
+    (note) =>
+      (from === undefined || note.at.getTime() >= from.getTime()) &&
+      (to === undefined || note.at.getTime() < to.getTime()),
   );
 }
 
