@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
+import { listConversationNotes } from '@/db/conversation-notes';
 import { listConversationEmails } from '@/db/inbound-mail';
 import { getQuestionDetail, getSourceRows, inboxNeighbours } from '@/db/inbox';
 import { getQuestion } from '@/db/questions';
+import { listSnippetsFor } from '@/db/snippets';
 import { formatClock, formatDay, formatWhen } from '@/lib/format-time';
 import {
   draftMarks,
@@ -29,6 +31,7 @@ import {
 import { inboxHref, questionHref } from '../links';
 import { CustomerHistory } from './customer-history';
 import { Mention } from './mention';
+import { NoteForm } from './note-form';
 import { QuestionLive } from './question-live';
 import { QuestionWorkspace } from './question-workspace';
 import { Thread } from './thread';
@@ -76,6 +79,8 @@ export default async function QuestionPage({
     ? draftSources(currentRun.factsRead, await getSourceRows({ factsRead: currentRun.factsRead }))
     : [];
   const emails = await listConversationEmails({ questionId: question.id });
+  const notes = await listConversationNotes({ questionId: question.id });
+  const snippets = await listSnippetsFor({ userId: user.id });
   const mentioned =
     question.mentionsQuestionId !== null
       ? await getQuestion({ id: question.mentionsQuestionId })
@@ -158,7 +163,9 @@ export default async function QuestionPage({
             customerName={question.customerName}
             emails={emails}
             questionId={question.id}
+            notes={notes}
           />
+          <NoteForm questionId={question.id} />
           {wroteAgain ? (
             <p
               className="rounded-md bg-orange-50 px-3 py-2 text-sm text-orange-950 ring-1 ring-orange-200"
@@ -245,6 +252,7 @@ export default async function QuestionPage({
           <QuestionWorkspace
             key={question.id}
             questionId={question.id}
+            snippets={snippets.map(({ id, title, text }) => ({ id, title, text }))}
             status={question.status}
             draftText={question.draftText}
             version={question.version}

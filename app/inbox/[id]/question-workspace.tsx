@@ -13,6 +13,7 @@ import {
   saveDraftAction,
   sendReplyAction,
 } from './actions';
+import { type MenuSnippet, useSnippetMenu } from './snippet-menu';
 import { nextAfterSendAction } from './next-action';
 
 const serverActions = {
@@ -46,6 +47,8 @@ export function QuestionWorkspace(props: {
   stale: boolean;
   previousHref: string | null;
   nextHref: string | null;
+  /** The snippets this person may insert: their own and the shared ones. */
+  snippets?: readonly MenuSnippet[];
 }) {
   const { questionId, status, draftText, version } = props;
   const router = useRouter();
@@ -68,6 +71,13 @@ export function QuestionWorkspace(props: {
   const confirm = useRef<HTMLDialogElement>(null);
   const discard = useRef<HTMLDialogElement>(null);
   const help = useRef<HTMLDialogElement>(null);
+  const snippetMenu = useSnippetMenu({
+    questionId,
+    snippets: props.snippets ?? [],
+    editor,
+    text,
+    setText,
+  });
   const [confirmText, setConfirmText] = useState('');
   // The question as the sender confirmed it: a newer change refuses the send.
   const [confirmVersion, setConfirmVersion] = useState(version);
@@ -184,10 +194,15 @@ export function QuestionWorkspace(props: {
         error={textError}
         ref={editor}
         data-testid="draft-editor"
+        {...snippetMenu.editorProps}
         value={text}
         readOnly={closed}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          snippetMenu.onInput(event.target);
+        }}
         onKeyDown={(event) => {
+          if (snippetMenu.onKeyDown(event)) return;
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
             event.preventDefault();
             openConfirm();
@@ -199,6 +214,7 @@ export function QuestionWorkspace(props: {
         padding="p-3"
         className="w-full bg-white font-[inherit] leading-relaxed read-only:bg-stone-100"
       />
+      {canEdit ? snippetMenu.menu : null}
 
       {newerOnServer && canEdit ? (
         <div
@@ -236,6 +252,7 @@ export function QuestionWorkspace(props: {
           >
             Save edit
           </SecondaryButton>
+          {snippetMenu.picker}
           {props.stale ? null : (
             <SecondaryButton
               disabled={pending || status === 'drafting'}
