@@ -48,6 +48,7 @@ export async function AppShell({
         <nav aria-label="Main" className="flex gap-3">
           {roleAllows(user.role, 'staff') ? <Link href="/inbox">Inbox</Link> : null}
           {roleAllows(user.role, 'staff') ? <Link href="/inbox/stats">My figures</Link> : null}
+          {roleAllows(user.role, 'staff') ? <Link href="/inbox/snippets">Snippets</Link> : null}
           {roleAllows(user.role, 'owner') ? <Link href="/admin">Admin</Link> : null}
           <Link href="/account">Account</Link>
         </nav>
