@@ -5,6 +5,7 @@ import { type InboxGroup, statusesOf } from '@/lib/inbox/groups';
 import { type SourceRows, sourceKeys } from '@/lib/inbox/sources';
 import type { FactsNow } from '@/lib/inbox/staleness';
 import { storableText } from '@/lib/intake/clean-text';
+import { type AssigneeView, assigneeFilter } from './assignment';
 import { engineOf, getDb, snapshot } from './client';
 import { labelFilter } from './labels';
 
@@ -44,6 +45,7 @@ export type InboxRow = Pick<
   | 'receivedAt'
   | 'mentionsQuestionId'
   | 'senderNotVerified'
+  | 'assigneeId'
 > & {
   /** The customer address of the conversation this one mentions, to say whether it differs. */
   mentionedEmail: string | null;
@@ -53,6 +55,8 @@ export type InboxRow = Pick<
   messageCount: number;
   /** Whether a reply's email was refused for good and waits for a person's Resend. */
   emailFailed: boolean;
+  /** Who looks after it; null while nobody does. */
+  assigneeName: string | null;
   run: Pick<
     AgentRun,
     | 'stopKind'
@@ -123,15 +127,17 @@ export async function countQuestionsByStatus({
   search,
   needsPerson,
   labelId,
+  assignee,
 }: {
   search?: string;
   needsPerson?: boolean;
   /** Only conversations carrying this label. */
   labelId?: number;
+  assignee?: AssigneeView;
 }): Promise<Partial<Record<QuestionStatus, number>>> {
   const db = await getDb();
   // Unfiltered, the counts the triggers keep: one row per status, however many questions.
-  if (!search?.trim() && !needsPerson && labelId === undefined) {
+  if (!search?.trim() && !needsPerson && labelId === undefined && !assignee) {
     const kept = await db.select().from(questionStatusCounts);
     return Object.fromEntries(kept.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
   }
@@ -142,7 +148,14 @@ export async function countQuestionsByStatus({
     ? filtered.innerJoin(agentRuns, eq(agentRuns.id, questions.draftRunId))
     : filtered
   )
-    .where(and(searchFilter(engineOf(db), search), personFilter(needsPerson), labelFilter(labelId)))
+    .where(
+      and(
+        searchFilter(engineOf(db), search),
+        personFilter(needsPerson),
+        labelFilter(labelId),
+        assigneeFilter(assignee),
+      ),
+    )
     .groupBy(questions.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
@@ -158,6 +171,7 @@ async function pageOfIds({
   search,
   needsPerson,
   labelId,
+  assignee,
   page,
   pageSize,
 }: {
@@ -166,6 +180,7 @@ async function pageOfIds({
   needsPerson?: boolean;
   /** Only conversations carrying this label. */
   labelId?: number;
+  assignee?: AssigneeView;
   page: number;
   pageSize: number;
 }): Promise<number[]> {
@@ -188,6 +203,7 @@ async function pageOfIds({
             searchFilter(engineOf(db), search),
             personFilter(needsPerson),
             labelFilter(labelId),
+            assigneeFilter(assignee),
           ),
         )
         .orderBy(desc(questions.lastMessageAt), desc(questions.id))
@@ -206,6 +222,7 @@ export async function listInbox({
   search,
   needsPerson,
   labelId,
+  assignee,
   page,
   pageSize,
 }: {
@@ -214,10 +231,11 @@ export async function listInbox({
   needsPerson?: boolean;
   /** Only conversations carrying this label. */
   labelId?: number;
+  assignee?: AssigneeView;
   page: number;
   pageSize: number;
 }): Promise<InboxRow[]> {
-  const ids = await pageOfIds({ group, search, needsPerson, labelId, page, pageSize });
+  const ids = await pageOfIds({ group, search, needsPerson, labelId, assignee, page, pageSize });
   if (ids.length === 0) return [];
   const rows = await (await getDb())
     .select({
@@ -229,6 +247,7 @@ export async function listInbox({
       receivedAt: questions.receivedAt,
       mentionsQuestionId: questions.mentionsQuestionId,
       senderNotVerified: questions.senderNotVerified,
+      assigneeId: questions.assigneeId,
       mentionedEmail: sql<
         string | null
       >`(select mentioned.customer_email from ${questions} mentioned where mentioned.id = ${questions.mentionsQuestionId})`,
@@ -237,6 +256,9 @@ export async function listInbox({
       latestAt: latestMessage.at,
       messageCount: sql<number>`(select count(*) from ${messages} where ${messages.questionId} = ${questions.id})`,
       emailFailed: sql<number>`exists (select 1 from ${emailOutbox} where ${emailOutbox.questionId} = ${questions.id} and ${emailOutbox.status} = 'failed')`,
+      assigneeName: sql<
+        string | null
+      >`(select assignee.name from ${users} assignee where assignee.id = ${questions.assigneeId})`,
       answeredMessageId: agentRuns.answeredMessageId,
       stopKind: agentRuns.stopKind,
       factsVersion: agentRuns.factsVersion,
