@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getBakery } from '@/db/bakery';
 import { countQuestionsByStatus, currentFacts, type InboxRow, listInbox } from '@/db/inbox';
 import { formatWhen } from '@/lib/format-time';
+import { parseView, viewFilter } from '@/lib/inbox/assignee-view';
 import {
   countByGroup,
   draftMarks,
@@ -20,6 +21,7 @@ import { sameAddress } from '@/lib/mail/address';
 import { requireUser } from '@/server/session';
 import { ModelBudgetReached } from '../_components/model-budget';
 import { AppShell } from '../_shell/app-shell';
+import { AssigneeViews, RowAssignee } from './_components/assignee-views';
 import { ListControls } from './_components/list-controls';
 import {
   DraftMarkBadges,
@@ -28,6 +30,7 @@ import {
   StatusBadge,
   WroteAgainBadge,
 } from './_components/marks';
+import { PresenceFeed, RowPresence } from './_components/presence';
 import { inboxHref, questionHref } from './links';
 
 export const dynamic = 'force-dynamic';
@@ -44,11 +47,22 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const rawSearch = Array.isArray(params.q) ? params.q[0] : params.q;
   const search = rawSearch?.trim().slice(0, 200) || undefined;
   const person = parsePersonFilter(params.person);
-  const counts = countByGroup(await countQuestionsByStatus({ search, needsPerson: person }));
+  const view = parseView(params.view);
+  const assignee = viewFilter(view, user.id);
+  const counts = countByGroup(
+    await countQuestionsByStatus({ search, needsPerson: person, assignee }),
+  );
   const pages = pageCount(counts[group], PAGE_SIZE);
   const page = Math.min(parsePage(params.page), pages);
-  const rows = await listInbox({ group, search, needsPerson: person, page, pageSize: PAGE_SIZE });
-  const from = { group, search, person };
+  const rows = await listInbox({
+    group,
+    search,
+    needsPerson: person,
+    assignee,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const from = { group, search, person, view };
   const facts = await currentFacts();
   const { timezone } = await getBakery();
 
@@ -59,6 +73,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         <ListControls />
       </div>
       <ModelBudgetReached />
+      <PresenceFeed selfUserId={user.id} />
       <p aria-live="polite" className="sr-only" data-testid="inbox-summary">
         {counts.needsReview} need review, {counts.inProgress} in progress, {counts.failed} failed.
       </p>
@@ -67,6 +82,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         <form action="/inbox" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="group" value={group} />
           {person ? <input type="hidden" name="person" value="1" /> : null}
+          {view !== 'all' ? <input type="hidden" name="view" value={view} /> : null}
           <div className="flex min-w-0 grow flex-col gap-1 sm:grow-0">
             <label htmlFor="inbox-search" className="text-sm font-medium">
               Search questions or customers
@@ -84,13 +100,13 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
             Search
           </button>
           {search ? (
-            <Link href={inboxHref({ group, person })} className="px-2 py-2 text-sm underline">
+            <Link href={inboxHref({ group, person, view })} className="px-2 py-2 text-sm underline">
               Clear
             </Link>
           ) : null}
         </form>
         <Link
-          href={inboxHref({ group, search, person: !person })}
+          href={inboxHref({ group, search, view, person: !person })}
           aria-pressed={person}
           data-testid="person-filter"
           className="mt-2 inline-block rounded-md border border-violet-300 px-3 py-1.5 text-sm text-violet-900 aria-pressed:bg-violet-900 aria-pressed:text-white"
@@ -98,13 +114,14 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
           {person ? 'Showing only questions for a person: show all' : 'Only questions for a person'}
         </Link>
       </search>
+      <AssigneeViews view={view} group={group} search={search} person={person} />
 
       <nav aria-label="Question states" className="-mx-1 overflow-x-auto">
         <ul className="flex gap-1 px-1">
           {inboxGroups.map((g) => (
             <li key={g}>
               <Link
-                href={inboxHref({ group: g, search, person })}
+                href={inboxHref({ group: g, search, person, view })}
                 aria-current={g === group ? 'page' : undefined}
                 data-testid={`tab-${g}`}
                 className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-stone-200 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white"
@@ -158,6 +175,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                     </span>
                   ) : null}
                   <span className="flex shrink-0 flex-wrap items-center gap-2">
+                    <RowPresence questionId={row.id} />
+                    <RowAssignee name={row.assigneeName} isSelf={row.assigneeId === user.id} />
                     {row.emailFailed ? (
                       <span
                         className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900"

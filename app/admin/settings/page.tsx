@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getAssignOnOpen } from '@/db/assignment';
 import { getBakery } from '@/db/bakery';
 import { centsToDollarsInput } from '@/lib/bakery-facts/price';
 import { knownTimezones } from '@/lib/bakery-facts/timezone';
@@ -7,6 +8,7 @@ import { formatSpend } from '@/lib/spending/budget';
 import { modelSettingsNow } from '@/server/drafting/model-choice';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
+import { AssignOnOpenForm } from './assign-on-open-form';
 import { EmailSection } from './email-section';
 import { GuidedStartLink } from './guided-start-link';
 import { ModelSettings } from './model-settings';
@@ -38,6 +40,7 @@ export default async function SettingsPage() {
         budgetHint={budgetHint}
       />
       <UndoSendForm seconds={undoSendSeconds} />
+      <AssignOnOpenForm on={await getAssignOnOpen()} />
       <ModelSettings view={await modelSettingsNow()} />
       <EmailSection timezone={timezone} />
     </AdminFrame>

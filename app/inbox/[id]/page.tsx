@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { assignOnOpen, getAssignee, listAssignablePeople } from '@/db/assignment';
 import { getBakery } from '@/db/bakery';
 import { listConversationNotes } from '@/db/conversation-notes';
 import { listConversationEmails } from '@/db/inbound-mail';
 import { getQuestionDetail, getSourceRows, inboxNeighbours } from '@/db/inbox';
 import { getQuestion } from '@/db/questions';
 import { listSnippetsFor } from '@/db/snippets';
+import { env } from '@/lib/env';
 import { formatClock, formatDay, formatWhen } from '@/lib/format-time';
 import {
   draftMarks,
@@ -18,6 +20,7 @@ import {
 import { draftSources } from '@/lib/inbox/sources';
 import { customerWroteAgain } from '@/lib/inbox/wrote-again';
 import { sameAddress } from '@/lib/mail/address';
+import { publishDeskEvent } from '@/server/drafting/live';
 import { requireUser } from '@/server/session';
 import { ModelBudgetReached } from '../../_components/model-budget';
 import { AppShell } from '../../_shell/app-shell';
@@ -28,11 +31,13 @@ import {
   StatusBadge,
   WroteAgainBadge,
 } from '../_components/marks';
+import { QuestionLabels } from '../_labels/question-labels';
 import { inboxHref, questionHref } from '../links';
 import { CustomerHistory } from './customer-history';
 import { Mention } from './mention';
 import { NoteForm } from './note-form';
 import { QuestionLive } from './question-live';
+import { QuestionTeam } from './question-team';
 import { QuestionWorkspace } from './question-workspace';
 import { Thread } from './thread';
 import { TicketLink } from './ticket-link';
@@ -81,6 +86,13 @@ export default async function QuestionPage({
   const emails = await listConversationEmails({ questionId: question.id });
   const notes = await listConversationNotes({ questionId: question.id });
   const snippets = await listSnippetsFor({ userId: user.id });
+  const takenOnOpen = await assignOnOpen({
+    questionId: question.id,
+    userId: user.id,
+    now: new Date(),
+  });
+  if (takenOnOpen) publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
+  const assignee = takenOnOpen ?? (await getAssignee({ questionId: question.id }));
   const mentioned =
     question.mentionsQuestionId !== null
       ? await getQuestion({ id: question.mentionsQuestionId })
@@ -146,6 +158,16 @@ export default async function QuestionPage({
           <TicketLink questionId={question.id} />
         </div>
       </header>
+
+      <QuestionLabels questionId={question.id} />
+
+      <QuestionTeam
+        questionId={question.id}
+        self={{ id: user.id, name: user.name }}
+        assignee={assignee}
+        people={await listAssignablePeople()}
+        heartbeatMs={env().PRESENCE_HEARTBEAT_MS}
+      />
 
       {question.mentionsQuestionId !== null ? (
         <Mention question={question} mentioned={mentioned} />

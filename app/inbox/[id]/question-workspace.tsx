@@ -6,6 +6,7 @@ import type { QuestionStatus } from '@/db/schema';
 import { REPLY_MAX_LENGTH } from '@/lib/inbox/forms';
 import { TextField } from '../../_components/text-field';
 import { KeyHelpDialog, useInboxKeys } from '../_components/keyboard';
+import { noteTyping, SendAnywayNotice } from '../_components/presence';
 import {
   discardAction,
   redraftAction,
@@ -13,8 +14,8 @@ import {
   saveDraftAction,
   sendReplyAction,
 } from './actions';
-import { type MenuSnippet, useSnippetMenu } from './snippet-menu';
 import { nextAfterSendAction } from './next-action';
+import { type MenuSnippet, useSnippetMenu } from './snippet-menu';
 
 const serverActions = {
   send: sendReplyAction,
@@ -200,6 +201,7 @@ export function QuestionWorkspace(props: {
         onChange={(event) => {
           setText(event.target.value);
           snippetMenu.onInput(event.target);
+          noteTyping();
         }}
         onKeyDown={(event) => {
           if (snippetMenu.onKeyDown(event)) return;
@@ -293,6 +295,7 @@ export function QuestionWorkspace(props: {
         <h2 id="confirm-title" className="text-lg font-semibold">
           Send this reply to the customer?
         </h2>
+        <SendAnywayNotice questionId={questionId} />
         <p className="mt-1 text-sm text-stone-600">Exactly this text will be sent:</p>
         <div
           data-testid="confirm-text"
