@@ -31,7 +31,6 @@ import {
   StatusBadge,
   WroteAgainBadge,
 } from '../_components/marks';
-import { QuestionLabels } from '../_labels/question-labels';
 import { inboxHref, questionHref } from '../links';
 import { CustomerHistory } from './customer-history';
 import { Mention } from './mention';
@@ -158,8 +157,6 @@ export default async function QuestionPage({
           <TicketLink questionId={question.id} />
         </div>
       </header>
-
-      <QuestionLabels questionId={question.id} />
 
       <QuestionTeam
         questionId={question.id}
