@@ -14,6 +14,7 @@ const about: Record<(typeof adminSections)[number]['href'], string> = {
   '/admin/exceptions': 'Holidays and days with special hours.',
   '/admin/knowledge':
     'Answers drafts may quote (delivery, custom cakes, payment), and topics always for a person.',
+  '/admin/labels': 'Labels with colours that staff put on conversations and filter the inbox by.',
   '/admin/insights':
     'What customers ask for that is not on the menu, and what they asked that nothing answered.',
   '/admin/audit': 'Every change, who made it and when.',

@@ -7,6 +7,7 @@ export function inboxHref({
   search,
   person,
   view,
+  label,
   page,
 }: {
   group: InboxGroup;
@@ -15,6 +16,8 @@ export function inboxHref({
   person?: boolean;
   /** Only mine, or only unassigned ones. */
   view?: InboxView;
+  /** Only conversations carrying this label. */
+  label?: number;
   page?: number;
 }): string {
   const params = new URLSearchParams();
@@ -22,6 +25,7 @@ export function inboxHref({
   if (view && view !== 'all') params.set('view', view);
   if (search) params.set('q', search);
   if (person) params.set('person', '1');
+  if (label !== undefined) params.set('label', String(label));
   if (page && page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `/inbox?${query}` : '/inbox';
@@ -30,7 +34,7 @@ export function inboxHref({
 /** A question's page, keeping the tab and search it was opened from (for j and k). */
 export function questionHref(
   id: number,
-  from: { group: InboxGroup; search?: string; person?: boolean; view?: InboxView },
+  from: { group: InboxGroup; search?: string; person?: boolean; view?: InboxView; label?: number },
 ): string {
   return inboxHref(from).replace(/^\/inbox/, `/inbox/${id}`);
 }

@@ -16,6 +16,7 @@ import {
   parsePage,
   parsePersonFilter,
 } from '@/lib/inbox/groups';
+import { parseLabelFilter } from '@/lib/inbox/labels';
 import { customerWroteAgain } from '@/lib/inbox/wrote-again';
 import { sameAddress } from '@/lib/mail/address';
 import { requireUser } from '@/server/session';
@@ -31,6 +32,9 @@ import {
   WroteAgainBadge,
 } from './_components/marks';
 import { PresenceFeed, RowPresence } from './_components/presence';
+import { BulkSelection, RowCheckbox } from './_labels/bulk-selection';
+import { LabelFilter, RowLabels } from './_labels/label-filter';
+import { rowExtras } from './_labels/row-extras';
 import { inboxHref, questionHref } from './links';
 
 export const dynamic = 'force-dynamic';
@@ -49,8 +53,9 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const person = parsePersonFilter(params.person);
   const view = parseView(params.view);
   const assignee = viewFilter(view, user.id);
+  const label = parseLabelFilter(params.label);
   const counts = countByGroup(
-    await countQuestionsByStatus({ search, needsPerson: person, assignee }),
+    await countQuestionsByStatus({ search, needsPerson: person, assignee, labelId: label }),
   );
   const pages = pageCount(counts[group], PAGE_SIZE);
   const page = Math.min(parsePage(params.page), pages);
@@ -59,10 +64,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
     search,
     needsPerson: person,
     assignee,
+    labelId: label,
     page,
     pageSize: PAGE_SIZE,
   });
-  const from = { group, search, person, view };
+  const from = { group, search, person, view, label };
+  const extras = await rowExtras(rows.map((row) => row.id));
   const facts = await currentFacts();
   const { timezone } = await getBakery();
 
@@ -83,6 +90,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
           <input type="hidden" name="group" value={group} />
           {person ? <input type="hidden" name="person" value="1" /> : null}
           {view !== 'all' ? <input type="hidden" name="view" value={view} /> : null}
+          {label !== undefined ? <input type="hidden" name="label" value={label} /> : null}
           <div className="flex min-w-0 grow flex-col gap-1 sm:grow-0">
             <label htmlFor="inbox-search" className="text-sm font-medium">
               Search questions or customers
@@ -100,13 +108,16 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
             Search
           </button>
           {search ? (
-            <Link href={inboxHref({ group, person, view })} className="px-2 py-2 text-sm underline">
+            <Link
+              href={inboxHref({ group, person, view, label })}
+              className="px-2 py-2 text-sm underline"
+            >
               Clear
             </Link>
           ) : null}
         </form>
         <Link
-          href={inboxHref({ group, search, view, person: !person })}
+          href={inboxHref({ group, search, view, label, person: !person })}
           aria-pressed={person}
           data-testid="person-filter"
           className="mt-2 inline-block rounded-md border border-violet-300 px-3 py-1.5 text-sm text-violet-900 aria-pressed:bg-violet-900 aria-pressed:text-white"
@@ -115,13 +126,18 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         </Link>
       </search>
       <AssigneeViews view={view} group={group} search={search} person={person} />
+      <LabelFilter
+        labels={extras.all}
+        current={label}
+        hrefFor={(id) => inboxHref({ group, search, person, view, label: id })}
+      />
 
       <nav aria-label="Question states" className="-mx-1 overflow-x-auto">
         <ul className="flex gap-1 px-1">
           {inboxGroups.map((g) => (
             <li key={g}>
               <Link
-                href={inboxHref({ group: g, search, person, view })}
+                href={inboxHref({ group: g, search, person, view, label })}
                 aria-current={g === group ? 'page' : undefined}
                 data-testid={`tab-${g}`}
                 className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-stone-200 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white"
@@ -145,70 +161,77 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
             {emptyMessage(group, search, person)}
           </p>
         ) : (
-          <ul
-            className="divide-y divide-stone-200 overflow-hidden rounded-lg border border-stone-200 bg-white"
-            data-testid="inbox-list"
+          <BulkSelection
+            rows={rows.map((row) => ({ id: row.id, version: extras.versions.get(row.id) ?? 0 }))}
+            labels={extras.all.map(({ id, name }) => ({ id, name }))}
           >
-            {rows.map((row) => (
-              <li key={row.id}>
-                <Link
-                  href={questionHref(row.id, from)}
-                  data-inbox-row
-                  data-testid="inbox-row"
-                  data-question-id={row.id}
-                  className="flex flex-col gap-1 px-4 py-3 hover:bg-amber-50 focus-visible:bg-amber-50 sm:flex-row sm:items-center sm:gap-4"
-                >
-                  <span className="w-40 shrink-0 truncate font-medium">{row.customerName}</span>
-                  <span
-                    className="min-w-0 grow truncate text-stone-800"
-                    data-testid="row-first-line"
+            <ul
+              className="divide-y divide-stone-200 overflow-hidden rounded-lg border border-stone-200 bg-white"
+              data-testid="inbox-list"
+            >
+              {rows.map((row) => (
+                <li key={row.id} className="flex">
+                  <RowCheckbox id={row.id} name={row.customerName} />
+                  <Link
+                    href={questionHref(row.id, from)}
+                    data-inbox-row
+                    data-testid="inbox-row"
+                    data-question-id={row.id}
+                    className="flex min-w-0 grow flex-col gap-1 py-3 pr-4 hover:bg-amber-50 focus-visible:bg-amber-50 sm:flex-row sm:items-center sm:gap-4"
                   >
-                    {firstLine(row.latest?.text ?? row.text)}
-                  </span>
-                  {row.messageCount > 1 ? (
+                    <span className="w-40 shrink-0 truncate font-medium">{row.customerName}</span>
                     <span
-                      className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-700"
-                      data-testid="row-message-count"
-                      title={`${row.messageCount} messages in this conversation`}
+                      className="min-w-0 grow truncate text-stone-800"
+                      data-testid="row-first-line"
                     >
-                      {row.messageCount} messages
+                      {firstLine(row.latest?.text ?? row.text)}
                     </span>
-                  ) : null}
-                  <span className="flex shrink-0 flex-wrap items-center gap-2">
-                    <RowPresence questionId={row.id} />
-                    <RowAssignee name={row.assigneeName} isSelf={row.assigneeId === user.id} />
-                    {row.emailFailed ? (
+                    {row.messageCount > 1 ? (
                       <span
-                        className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900"
-                        data-testid="row-email-failed"
-                        title="A reply's email was refused by the mail server: open it to resend"
+                        className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-700"
+                        data-testid="row-message-count"
+                        title={`${row.messageCount} messages in this conversation`}
                       >
-                        Email failed
+                        {row.messageCount} messages
                       </span>
                     ) : null}
-                    <DraftMarkBadges
-                      marks={draftMarks({ status: row.status, run: row.run, ...facts })}
-                    />
-                    <RowWroteAgain row={row} timezone={timezone} />
-                    {row.mentionsQuestionId !== null ? (
-                      <MentionBadge
-                        id={row.mentionsQuestionId}
-                        sameAddress={sameAddress(row.customerEmail, row.mentionedEmail)}
+                    <span className="flex shrink-0 flex-wrap items-center gap-2">
+                      <RowPresence questionId={row.id} />
+                      <RowAssignee name={row.assigneeName} isSelf={row.assigneeId === user.id} />
+                      <RowLabels labels={extras.labels.get(row.id)} />
+                      {row.emailFailed ? (
+                        <span
+                          className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900"
+                          data-testid="row-email-failed"
+                          title="A reply's email was refused by the mail server: open it to resend"
+                        >
+                          Email failed
+                        </span>
+                      ) : null}
+                      <DraftMarkBadges
+                        marks={draftMarks({ status: row.status, run: row.run, ...facts })}
                       />
-                    ) : null}
-                    {row.senderNotVerified ? <SenderNotVerifiedBadge /> : null}
-                    <StatusBadge status={row.status} />
-                    <time
-                      dateTime={(row.latest?.at ?? row.receivedAt).toISOString()}
-                      className="text-xs text-stone-600"
-                    >
-                      {formatWhen(row.latest?.at ?? row.receivedAt, timezone)}
-                    </time>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+                      <RowWroteAgain row={row} timezone={timezone} />
+                      {row.mentionsQuestionId !== null ? (
+                        <MentionBadge
+                          id={row.mentionsQuestionId}
+                          sameAddress={sameAddress(row.customerEmail, row.mentionedEmail)}
+                        />
+                      ) : null}
+                      {row.senderNotVerified ? <SenderNotVerifiedBadge /> : null}
+                      <StatusBadge status={row.status} />
+                      <time
+                        dateTime={(row.latest?.at ?? row.receivedAt).toISOString()}
+                        className="text-xs text-stone-600"
+                      >
+                        {formatWhen(row.latest?.at ?? row.receivedAt, timezone)}
+                      </time>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </BulkSelection>
         )}
       </section>
 

@@ -64,6 +64,7 @@ export const pages: Record<string, PageRow> = {
   '/admin': { access: 'owner' },
   '/admin/staff': { access: 'owner' },
   '/admin/settings': { access: 'owner' },
+  '/admin/labels': { access: 'owner' },
   '/admin/menu': { access: 'owner' },
   '/admin/hours': { access: 'owner' },
   '/admin/exceptions': { access: 'owner' },
@@ -115,6 +116,14 @@ export const actions: Record<string, ActionRow> = {
   'app/inbox/[id]/actions.ts#resendEmailAction': { access: 'staff' },
   'app/inbox/[id]/actions.ts#mergeConversationAction': { access: 'staff' },
   'app/inbox/_undo/undo-send-actions.ts#undoSendAction': { access: 'staff' },
+  // Any staff member labels conversations and acts on many at once; labels are the owner's to define.
+  'app/inbox/_labels/actions.ts#addLabelAction': { access: 'staff' },
+  'app/inbox/_labels/actions.ts#removeLabelAction': { access: 'staff' },
+  'app/inbox/_labels/actions.ts#bulkDiscardAction': { access: 'staff' },
+  'app/inbox/_labels/actions.ts#bulkLabelAction': { access: 'staff' },
+  'app/admin/labels/actions.ts#createLabelAction': { access: 'owner' },
+  'app/admin/labels/actions.ts#updateLabelAction': { access: 'owner' },
+  'app/admin/labels/actions.ts#deleteLabelAction': { access: 'owner' },
   'app/inbox/[id]/note-actions.ts#addNoteAction': { access: 'staff' },
   'app/inbox/[id]/snippet-actions.ts#fillSnippetAction': { access: 'staff' },
   // Staff keep their own; the work refuses another's personal snippet and shared ones to staff.

@@ -10,6 +10,7 @@ export const adminSections = [
   { href: '/admin/hours', label: 'Weekly hours' },
   { href: '/admin/exceptions', label: 'Holidays & special hours' },
   { href: '/admin/knowledge', label: 'Knowledge' },
+  { href: '/admin/labels', label: 'Labels' },
   { href: '/admin/insights', label: 'Insights' },
   { href: '/admin/audit', label: 'Audit log' },
   { href: '/admin/staff', label: 'Staff' },

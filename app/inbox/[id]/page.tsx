@@ -31,6 +31,7 @@ import {
   StatusBadge,
   WroteAgainBadge,
 } from '../_components/marks';
+import { QuestionLabels } from '../_labels/question-labels';
 import { inboxHref, questionHref } from '../links';
 import { CustomerHistory } from './customer-history';
 import { Mention } from './mention';
@@ -157,6 +158,8 @@ export default async function QuestionPage({
           <TicketLink questionId={question.id} />
         </div>
       </header>
+
+      <QuestionLabels questionId={question.id} />
 
       <QuestionTeam
         questionId={question.id}
