@@ -310,3 +310,94 @@ describe('snippets: staff keep their own, the owner defines the shared ones', ()
     expect((await snippetRow('Hours'))?.text).toBe('We open at 6.');
   });
 });
+
+describe('assignment: any staff member assigns, the owner alone sets assign on open', () => {
+  let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+  const ids = { owner: 0, ana: 0, ben: 0 };
+  let question = 0;
+  let writes: () => Promise<number> = async () => Number.NaN;
+
+  beforeAll(async () => {
+    temp = await useTempDatabase();
+    for (const [who, role] of [
+      ['owner', 'owner'],
+      ['ana', 'staff'],
+      ['ben', 'staff'],
+    ] as const) {
+      const created = await createUser({
+        email: `${who}@assign.test`,
+        name: who,
+        role,
+        passwordHash: UNMATCHABLE_PASSWORD_HASH,
+        now: new Date(),
+      });
+      if (!created.ok) throw new Error('could not create the test users');
+      ids[who] = created.user.id;
+    }
+    question = Number(await sqlValue('select min(id) from questions'));
+    writes = await startCountingWrites();
+  });
+  afterAll(() => temp.cleanup());
+
+  async function as(
+    who: keyof typeof ids,
+    file: 'assign' | 'setting',
+    fields: Record<string, string>,
+  ) {
+    request.cookies.clear();
+    await signInAs(ids[who]);
+    const action =
+      file === 'assign'
+        ? (await import('@/app/inbox/[id]/assign-actions')).assignAction
+        : (await import('@/app/admin/settings/assign-on-open-actions')).saveAssignOnOpen;
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.set(key, value);
+    const before = await writes();
+    const result = await callAction(
+      action as (previous: unknown, data: FormData) => Promise<unknown>,
+      data,
+    );
+    return { result, wrote: (await writes()) - before };
+  }
+  const assignee = async () =>
+    sqlValue<number | null>('select assignee_id from questions where id = ?', question);
+
+  it('staff hand a question to a colleague; an assignment over one they did not see writes nothing', async () => {
+    const handed = await as('ana', 'assign', {
+      questionId: String(question),
+      assignee: String(ids.ben),
+      expected: 'nobody',
+    });
+    expect(handed.result).toEqual({ ok: true, message: 'Assigned to ben.' });
+    expect(Number(await assignee())).toBe(ids.ben);
+    const stale = await as('owner', 'assign', {
+      questionId: String(question),
+      assignee: 'me',
+      expected: 'nobody',
+    });
+    expect(stale.result).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringMatching(/ben took it/),
+    });
+    expect(stale.wrote).toBe(0);
+    const bad = await as('ana', 'assign', {
+      questionId: String(question),
+      assignee: 'everyone',
+      expected: 'nobody',
+    });
+    expect(bad.result).toMatchObject({ ok: false, status: 400 });
+    expect(bad.wrote).toBe(0);
+  });
+
+  it('staff cannot turn on assign on open; the owner can', async () => {
+    const refused = await as('ana', 'setting', { assignOnOpen: 'on' });
+    expect(refused.result).toMatchObject({ ok: false, status: 403 });
+    // The refusal's own security event is the one row written.
+    expect(refused.wrote).toBe(1);
+    expect(Boolean(Number(await sqlValue('select assign_on_open from bakery')))).toBe(false);
+    const saved = await as('owner', 'setting', { assignOnOpen: 'on' });
+    expect(saved.result).toMatchObject({ ok: true });
+    expect(Boolean(Number(await sqlValue('select assign_on_open from bakery')))).toBe(true);
+  });
+});

@@ -125,6 +125,8 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/labels/actions.ts#updateLabelAction': { access: 'owner' },
   'app/admin/labels/actions.ts#deleteLabelAction': { access: 'owner' },
   'app/inbox/[id]/note-actions.ts#addNoteAction': { access: 'staff' },
+  // Any staff member may take a conversation, hand it to a colleague or let it go.
+  'app/inbox/[id]/assign-actions.ts#assignAction': { access: 'staff' },
   'app/inbox/[id]/snippet-actions.ts#fillSnippetAction': { access: 'staff' },
   // Staff keep their own; the work refuses another's personal snippet and shared ones to staff.
   'app/inbox/snippets/actions.ts#createSnippetAction': { access: 'staff' },
@@ -135,6 +137,7 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/audit/actions.ts#unlockAccount': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
   'app/admin/settings/undo-send-actions.ts#saveUndoSend': { access: 'owner' },
+  'app/admin/settings/assign-on-open-actions.ts#saveAssignOnOpen': { access: 'owner' },
   'app/admin/settings/model-check-action.ts#testModel': { access: 'owner' },
   'app/admin/settings/model-actions.ts#saveModelSettings': { access: 'owner' },
   'app/admin/settings/email-actions.ts#saveOutgoingMail': { access: 'owner' },
@@ -176,6 +179,8 @@ export const routes: Record<string, RouteRow> = {
   // Signed-in callers without `Accept: text/event-stream` get 406 rather than an endless stream.
   'GET /api/inbox/events': { access: 'staff' },
   'GET /api/inbox/alerts': { access: 'staff' },
+  // A question page's heartbeat; an empty body is refused with 400 once the caller is known.
+  'POST /api/inbox/presence': { access: 'staff', body: {} },
   'GET /admin/insights/export': { access: 'owner' },
   // An email's original MIME; the e2e journey opens a real one.
   'GET /inbox/[id]/emails/[emailId]': { access: 'staff', path: '/inbox/1/emails/1' },
