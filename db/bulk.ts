@@ -1,11 +1,11 @@
 import 'server-only';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type RowShown, refusedRows } from '@/lib/inbox/bulk';
 import { writeAudit } from './audit';
 import { type Db, getDb, immediate } from './client';
 import { addLabelIn } from './labels';
 import { unclaimed } from './queue';
-import { labels, questions } from './schema';
+import { labels, questions, users } from './schema';
 
 /**
  * One action on many inbox rows at once: each in one transaction, all or nothing, and only over
@@ -16,7 +16,7 @@ import { labels, questions } from './schema';
 export type BulkResult =
   | { ok: true; changed: number }
   | { ok: false; reason: 'changed'; ids: number[] }
-  | { ok: false; reason: 'noLabel' };
+  | { ok: false; reason: 'noLabel' | 'noSuchPerson' };
 
 /** Each shown row's version and status now, for `refusedRows`. */
 async function rowsNow(db: Db, rows: RowShown[]) {
@@ -89,6 +89,63 @@ export async function bulkLabel(input: {
       by: input.by,
       now: input.now,
     });
+    return { ok: true, changed };
+  });
+}
+
+/**
+ * Assigns every shown row to one person (or to nobody), audited as a single assignment is
+ * (`question.assign` / `question.unassign` with the names), in one transaction. Like a single
+ * assignment it leaves the questions' versions alone.
+ */
+export async function bulkAssign(input: {
+  rows: RowShown[];
+  assigneeId: number | null;
+  by: number;
+  now: Date;
+}): Promise<BulkResult> {
+  const db = await getDb();
+  return immediate(db, async (): Promise<BulkResult> => {
+    let target: { id: number; name: string } | null = null;
+    if (input.assigneeId !== null) {
+      const [person] = await db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(and(eq(users.id, input.assigneeId), isNull(users.removedAt)))
+        .limit(1);
+      if (!person) return { ok: false, reason: 'noSuchPerson' };
+      target = person;
+    }
+    const refused = refusedRows(input.rows, await rowsNow(db, input.rows), { open: false });
+    if (refused.length > 0) return { ok: false, reason: 'changed', ids: refused };
+    const before = await db
+      .select({ id: questions.id, assigneeId: questions.assigneeId, name: users.name })
+      .from(questions)
+      .leftJoin(users, eq(users.id, questions.assigneeId))
+      .where(
+        inArray(
+          questions.id,
+          input.rows.map((row) => row.id),
+        ),
+      );
+    let changed = 0;
+    for (const row of before) {
+      if (row.assigneeId === input.assigneeId) continue;
+      await db
+        .update(questions)
+        .set({ assigneeId: input.assigneeId, updatedAt: input.now })
+        .where(eq(questions.id, row.id));
+      await writeAudit(db, {
+        userId: input.by,
+        at: input.now,
+        action: target ? 'question.assign' : 'question.unassign',
+        entity: 'question',
+        entityId: String(row.id),
+        before: { assigneeId: row.assigneeId, assignee: row.name },
+        after: { assigneeId: target?.id ?? null, assignee: target?.name ?? null },
+      });
+      changed++;
+    }
     return { ok: true, changed };
   });
 }

@@ -164,6 +164,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
           <BulkSelection
             rows={rows.map((row) => ({ id: row.id, version: extras.versions.get(row.id) ?? 0 }))}
             labels={extras.all.map(({ id, name }) => ({ id, name }))}
+            people={extras.people}
           >
             <ul
               className="divide-y divide-stone-200 overflow-hidden rounded-lg border border-stone-200 bg-white"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bulkAssignInput,
   bulkDiscardInput,
   changedRowsMessage,
   clickRow,
@@ -105,5 +106,12 @@ describe('the bulk form', () => {
     expect(bad({ rows: '4:1,4:1', reason: 'Examples' })).toBe(false);
     expect(bad({ rows: '4:1', reason: '' })).toBe(false);
     expect(bad({ rows: '0:1', reason: 'Examples' })).toBe(false);
+  });
+
+  it('reads an assignee: a person, or nobody', () => {
+    expect(bulkAssignInput.parse({ rows: '4:2', assignee: '7' }).assignee).toBe(7);
+    expect(bulkAssignInput.parse({ rows: '4:2', assignee: 'none' }).assignee).toBeNull();
+    expect(bulkAssignInput.safeParse({ rows: '4:2', assignee: '' }).success).toBe(false);
+    expect(bulkAssignInput.safeParse({ rows: '4:2', assignee: 'me' }).success).toBe(false);
   });
 });

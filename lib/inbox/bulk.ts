@@ -85,6 +85,15 @@ export const bulkLabelInput = z.object({
     .positive({ error: 'Choose a label.' }),
 });
 
+/** Assign to a person by id, or to nobody with `none`. */
+export const bulkAssignInput = z.object({
+  rows: rowsField,
+  assignee: z
+    .string({ error: 'Choose who looks after them.' })
+    .regex(/^(none|\d{1,9})$/, { error: 'Choose who looks after them.' })
+    .transform((value) => (value === 'none' ? null : Number(value))),
+});
+
 /** `rows` as the form posts it. */
 export function encodeRows(rows: RowShown[]): string {
   return rows.map((row) => `${row.id}:${row.version}`).join(',');

@@ -121,6 +121,7 @@ export const actions: Record<string, ActionRow> = {
   'app/inbox/_labels/actions.ts#removeLabelAction': { access: 'staff' },
   'app/inbox/_labels/actions.ts#bulkDiscardAction': { access: 'staff' },
   'app/inbox/_labels/actions.ts#bulkLabelAction': { access: 'staff' },
+  'app/inbox/_labels/actions.ts#bulkAssignAction': { access: 'staff' },
   'app/admin/labels/actions.ts#createLabelAction': { access: 'owner' },
   'app/admin/labels/actions.ts#updateLabelAction': { access: 'owner' },
   'app/admin/labels/actions.ts#deleteLabelAction': { access: 'owner' },

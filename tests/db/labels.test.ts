@@ -1,6 +1,6 @@
 // @module-tag postgres: labels, conversations' labels and bulk actions in one transaction.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bulkDiscard, bulkLabel, versionsOf } from '@/db/bulk';
+import { bulkAssign, bulkDiscard, bulkLabel, versionsOf } from '@/db/bulk';
 import { countQuestionsByStatus, listInbox } from '@/db/inbox';
 import {
   addConversationLabel,
@@ -217,5 +217,43 @@ describe('labels and bulk actions', () => {
       ok: false,
       reason: 'noLabel',
     });
+  });
+
+  it('assigns many at once to a person, then to nobody, audited by name, without moving versions', async () => {
+    const rows = await shown(q);
+    expect(await bulkAssign({ rows, assigneeId: ana, by: ana, now: t0 })).toEqual({
+      ok: true,
+      changed: 3,
+    });
+    expect(await count('select count(*) from questions where assignee_id = ?', ana)).toBe(3);
+    // Versions untouched: the same rows as shown can be acted on again.
+    expect(await bulkAssign({ rows, assigneeId: null, by: ana, now: t0 })).toEqual({
+      ok: true,
+      changed: 3,
+    });
+    expect(await count('select count(*) from questions where assignee_id is not null')).toBe(0);
+    const audit = await sqlRows<{ action: string; after: string }>(
+      "select action, after from audit_log where action like 'question.%assign' order by id",
+    );
+    expect(audit.map((row) => row.action)).toEqual([
+      'question.assign',
+      'question.assign',
+      'question.assign',
+      'question.unassign',
+      'question.unassign',
+      'question.unassign',
+    ]);
+    expect(JSON.parse(audit[0]?.after ?? '{}')).toEqual({ assigneeId: ana, assignee: 'Ana' });
+    expect(await bulkAssign({ rows, assigneeId: 9999, by: ana, now: t0 })).toEqual({
+      ok: false,
+      reason: 'noSuchPerson',
+    });
+    await sqlRun('update questions set version = version + 1 where id = ?', q[0]);
+    expect(await bulkAssign({ rows, assigneeId: ana, by: ana, now: t0 })).toEqual({
+      ok: false,
+      reason: 'changed',
+      ids: [q[0]],
+    });
+    expect(await count('select count(*) from questions where assignee_id is not null')).toBe(0);
   });
 });

@@ -1,9 +1,14 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { bulkDiscard, bulkLabel } from '@/db/bulk';
+import { bulkAssign, bulkDiscard, bulkLabel } from '@/db/bulk';
 import { addConversationLabel, removeConversationLabel } from '@/db/labels';
-import { bulkDiscardInput, bulkLabelInput, changedRowsMessage } from '@/lib/inbox/bulk';
+import {
+  bulkAssignInput,
+  bulkDiscardInput,
+  bulkLabelInput,
+  changedRowsMessage,
+} from '@/lib/inbox/bulk';
 import { conversationLabelInput } from '@/lib/inbox/labels';
 import { action } from '@/server/action';
 import { publishDeskEvent } from '@/server/drafting/live';
@@ -97,6 +102,29 @@ export const bulkLabelAction = action(
     return {
       ok: true,
       message: `Labelled ${rows.length} question${rows.length === 1 ? '' : 's'}.`,
+    } as const;
+  },
+);
+
+/** Staff and owners. Assigns every selected row to one person, or to nobody, as shown, or none. */
+export const bulkAssignAction = action(
+  { role: 'staff', input: bulkAssignInput },
+  async ({ rows, assignee }, user) => {
+    const result = await bulkAssign({ rows, assigneeId: assignee, by: user.id, now: new Date() });
+    if (!result.ok) {
+      changed([]);
+      return refused<'rows' | 'assignee'>(409, {
+        message:
+          result.reason === 'changed'
+            ? changedRowsMessage(result.ids)
+            : 'That person is no longer on the staff. Reload the page to see who is.',
+      });
+    }
+    changed(rows.map((row) => row.id));
+    const n = `${rows.length} question${rows.length === 1 ? '' : 's'}`;
+    return {
+      ok: true,
+      message: assignee === null ? `Unassigned ${n}.` : `Assigned ${n}.`,
     } as const;
   },
 );

@@ -10,7 +10,7 @@ import {
   type Selection,
   toggleAll,
 } from '@/lib/inbox/bulk';
-import { bulkDiscardAction, bulkLabelAction } from './actions';
+import { bulkAssignAction, bulkDiscardAction, bulkLabelAction } from './actions';
 
 type Context = {
   selection: Selection;
@@ -29,10 +29,13 @@ const button =
 export function BulkSelection({
   rows,
   labels,
+  people,
   children,
 }: {
   rows: RowShown[];
   labels: { id: number; name: string }[];
+  /** Who the selected rows can be assigned to. */
+  people: { id: number; name: string }[];
   children: React.ReactNode;
 }) {
   const order = rows.map((row) => row.id);
@@ -47,7 +50,11 @@ export function BulkSelection({
   const chosen = rows.filter((row) => selection.ids.has(row.id));
   const allOnPage = order.length > 0 && chosen.length === order.length;
 
-  const run = (kind: 'discard' | 'label', fields: Record<string, string>, after?: () => void) =>
+  const run = (
+    kind: 'discard' | 'label' | 'assign',
+    fields: Record<string, string>,
+    after?: () => void,
+  ) =>
     startTransition(async () => {
       const formData = new FormData();
       formData.set('rows', encodeRows(chosen));
@@ -55,7 +62,9 @@ export function BulkSelection({
       const result =
         kind === 'discard'
           ? await bulkDiscardAction(undefined, formData)
-          : await bulkLabelAction(undefined, formData);
+          : kind === 'label'
+            ? await bulkLabelAction(undefined, formData)
+            : await bulkAssignAction(undefined, formData);
       if (result?.ok) {
         setSelection(emptySelection);
         setReasonError(undefined);
@@ -146,6 +155,38 @@ export function BulkSelection({
                 </button>
               </form>
             ) : null}
+            <form
+              className="flex items-center gap-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const assignee = new FormData(event.currentTarget).get('assignee');
+                if (typeof assignee === 'string' && assignee) run('assign', { assignee });
+              }}
+            >
+              <label htmlFor="bulk-assign" className="sr-only">
+                Who looks after the selected questions
+              </label>
+              <select
+                id="bulk-assign"
+                name="assignee"
+                defaultValue=""
+                required
+                className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
+              >
+                <option value="" disabled>
+                  Assign to…
+                </option>
+                {people.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name}
+                  </option>
+                ))}
+                <option value="none">Nobody (unassign)</option>
+              </select>
+              <button type="submit" className={button} disabled={pending}>
+                Assign selected
+              </button>
+            </form>
           </>
         ) : null}
         <div aria-live="polite" className="basis-full empty:hidden">
