@@ -118,9 +118,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         </form>
         <Link
           href={inboxHref({ group, search, view, label, person: !person })}
-          aria-pressed={person}
+          // A link's state is aria-current: aria-pressed belongs to buttons (axe: aria-allowed-attr).
+          aria-current={person ? 'true' : undefined}
           data-testid="person-filter"
-          className="mt-2 inline-block rounded-md border border-violet-300 px-3 py-1.5 text-sm text-violet-900 aria-pressed:bg-violet-900 aria-pressed:text-white"
+          className="mt-2 inline-block rounded-md border border-violet-300 px-3 py-1.5 text-sm text-violet-900 aria-[current=true]:bg-violet-900 aria-[current=true]:text-white"
         >
           {person ? 'Showing only questions for a person: show all' : 'Only questions for a person'}
         </Link>

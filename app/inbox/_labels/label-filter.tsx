@@ -20,9 +20,9 @@ export function LabelFilter({
         <Link
           key={label.id}
           href={hrefFor(label.id === current ? undefined : label.id)}
-          aria-pressed={label.id === current}
+          aria-current={label.id === current ? 'true' : undefined}
           data-testid="label-filter"
-          className="rounded-full p-0.5 aria-pressed:outline aria-pressed:outline-2 aria-pressed:outline-stone-900"
+          className="rounded-full p-0.5 aria-[current=true]:outline aria-[current=true]:outline-2 aria-[current=true]:outline-stone-900"
         >
           <LabelChip name={label.name} colour={label.colour} />
           <span className="sr-only">
