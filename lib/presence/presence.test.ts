@@ -5,6 +5,7 @@ import {
   expire,
   heartbeat,
   leave,
+  MAX_TABS_PER_PERSON,
   nextExpiry,
   presenceItems,
   presenceSentences,
@@ -137,6 +138,23 @@ describe('presence bookkeeping', () => {
       'Ana is writing a reply. Send anyway?',
     );
     expect(sendAnywayQuestion(colleaguesOn(items, 7, ana.userId).writing)).toBeNull();
+  });
+
+  it('keeps at most a set number of tabs per person, dropping the one heard from longest ago', () => {
+    let state = emptyPresence;
+    for (let i = 0; i <= MAX_TABS_PER_PERSON; i++) {
+      state = heartbeat(
+        state,
+        { tabId: `ana-${i}`, ...ana, questionId: i + 1, typing: false },
+        i,
+        EXPIRY,
+      );
+    }
+    state = heartbeat(state, { tabId: 'ben-1', ...ben, questionId: 1, typing: false }, 0, EXPIRY);
+    expect(state.size).toBe(MAX_TABS_PER_PERSON + 1);
+    expect(state.has('ana-0')).toBe(false);
+    expect(state.has(`ana-${MAX_TABS_PER_PERSON}`)).toBe(true);
+    expect(state.has('ben-1')).toBe(true);
   });
 
   it('compares lists by what they say', () => {

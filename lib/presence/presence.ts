@@ -30,8 +30,18 @@ export function heartbeat(
 ): PresenceState {
   const next = new Map(state);
   next.set(tab.tabId, { ...tab, expiresAt: now + expiryMs });
+  // A person's tabs are capped, so made-up tab ids cannot fill the server's memory: past the
+  // cap, the tab heard from longest ago goes first.
+  const own = [...next.values()].filter((t) => t.userId === tab.userId);
+  if (own.length > MAX_TABS_PER_PERSON) {
+    const oldest = own.reduce((a, b) => (b.expiresAt < a.expiresAt ? b : a));
+    next.delete(oldest.tabId);
+  }
   return next;
 }
+
+/** More desk tabs than anyone keeps open at once. */
+export const MAX_TABS_PER_PERSON = 50;
 
 /** A tab left its question (moved to another page of the desk). */
 export function leave(state: PresenceState, tabId: string, userId: number): PresenceState {
