@@ -36,7 +36,9 @@ export async function alertSummary(): Promise<AlertSummary> {
             questionId: messages.questionId,
             messageId: messages.id,
             text: messages.text,
-            followUp: sql<number>`exists (select 1 from ${messages} earlier where earlier.question_id = ${messages.questionId} and earlier.author = 'bakery' and earlier.id < ${messages.id})`,
+            // Qualified by hand: in a select list drizzle leaves columns unqualified, and inside
+            // the subquery they would name the inner table's own.
+            followUp: sql<number>`exists (select 1 from ${messages} earlier where earlier.question_id = messages.question_id and earlier.author = 'bakery' and earlier.id < messages.id)`,
           })
           .from(messages)
           .where(

@@ -62,6 +62,23 @@ describe('team alerts, preferences and history in the database', () => {
     expect(summary.waiting.some((w) => w.questionId === queued)).toBe(false);
   });
 
+  it('tells a customer’s follow-up after a reply from a new question', async () => {
+    const id = await ask({ email: 'lena@example.com', minute: 1, text: 'Rye?' });
+    await sqlRun(
+      "insert into messages (question_id, author, channel, text, at) values (?, 'bakery', 'web', 'Yes, on Saturdays.', ?)",
+      id,
+      at(2).getTime(),
+    );
+    await sqlRun(
+      "insert into messages (question_id, author, channel, text, at) values (?, 'customer', 'web', 'Then two, please.', ?)",
+      id,
+      at(3).getTime(),
+    );
+    await setStatus(id, 'drafted');
+    const [waiting] = (await alertSummary()).waiting;
+    expect(waiting).toMatchObject({ questionId: id, followUp: true, text: 'Then two, please.' });
+  });
+
   it('looks at no more than a window of waiting questions', async () => {
     for (let i = 0; i < ALERT_WINDOW + 3; i++) {
       await setStatus(await ask({ email: null, minute: i }), 'drafted');
