@@ -1,14 +1,11 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { needsReviewCount } from '@/db/alerts';
-import { needsReviewCount } from '@/db/alerts';
 import { getBakery } from '@/db/bakery';
-import { getPreferences } from '@/db/preferences';
 import { getPreferences } from '@/db/preferences';
 import { roleAllows } from '@/lib/auth/roles';
 import type { CurrentUser } from '@/server/session';
 import { HeldReplies } from '../inbox/_undo/held-replies';
-import { DeskAlerts } from './desk-alerts';
 import { DeskAlerts } from './desk-alerts';
 import { SignOutButton } from './sign-out-button';
 
@@ -36,9 +33,6 @@ export async function AppShell({
   const alerts = roleAllows(user.role, 'staff')
     ? { count: await needsReviewCount(), choices: await getPreferences({ userId: user.id }) }
     : null;
-  const alerts = roleAllows(user.role, 'staff')
-    ? { count: await needsReviewCount(), choices: await getPreferences({ userId: user.id }) }
-    : null;
   return (
     <div className="min-h-screen">
       <header className="flex flex-wrap items-center gap-4 border-b border-stone-200 px-6 py-3">
@@ -52,13 +46,6 @@ export async function AppShell({
           {roleAllows(user.role, 'owner') ? <Link href="/admin">Admin</Link> : null}
           <Link href="/account">Account</Link>
         </nav>
-        {alerts ? (
-          <DeskAlerts
-            initialCount={alerts.count}
-            sound={alerts.choices.sound}
-            notifications={alerts.choices.notifications}
-          />
-        ) : null}
         {alerts ? (
           <DeskAlerts
             initialCount={alerts.count}
