@@ -30,15 +30,15 @@ export default async function SnippetsPage() {
           : ' Your own snippets are yours alone; shared ones are the owner’s.'}
       </p>
 
-      <section aria-labelledby="new-snippet-title" className="flex flex-col gap-3">
-        <h2 id="new-snippet-title" className="text-lg font-semibold">
+      <section aria-labelledby="new-snippet-heading" className="flex flex-col gap-3">
+        <h2 id="new-snippet-heading" className="text-lg font-semibold">
           New snippet
         </h2>
         <NewSnippetForm canShare={isOwner} />
       </section>
 
-      <section aria-labelledby="snippet-list-title" className="flex flex-col gap-3">
-        <h2 id="snippet-list-title" className="text-lg font-semibold">
+      <section aria-labelledby="snippet-list-heading" className="flex flex-col gap-3">
+        <h2 id="snippet-list-heading" className="text-lg font-semibold">
           {snippets.length === 0 ? 'No snippets yet' : `Your snippets (${snippets.length})`}
         </h2>
         <ul className="flex flex-col gap-3" data-testid="snippet-list">

@@ -80,10 +80,10 @@ export function SnippetCard({
   const keptBy = snippet.shared ? 'Shared' : snippet.keeper === 'you' ? 'Yours' : snippet.keeper;
   return (
     <article
-      aria-labelledby={`${prefix}title`}
+      aria-labelledby={`${prefix}heading`}
       className="flex flex-col gap-2 rounded-lg border border-stone-200 bg-white p-4"
     >
-      <h3 id={`${prefix}title`} className="font-semibold">
+      <h3 id={`${prefix}heading`} className="font-semibold">
         {snippet.title} <span className="text-sm font-normal text-stone-700">· {keptBy}</span>
       </h3>
       {editing && canEdit ? (
