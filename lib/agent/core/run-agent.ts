@@ -55,7 +55,12 @@ export async function runAgent({
   let spent: Spent = nothingSpent;
   const steps: Step[] = [];
   const timesAsked = new Map<string, number>();
-  let turn: ModelTurn = { kind: 'task', text: task, earlier, notes };
+  let turn: ModelTurn = {
+    kind: 'task',
+    text: task,
+    earlier,
+    ...(notes.length > 0 ? { notes } : {}),
+  };
 
   try {
     for (;;) {
