@@ -157,16 +157,17 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         <h2 id="list-title" className="sr-only">
           {groupLabels[group]}
         </h2>
-        {rows.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-stone-300 p-6 text-stone-600">
-            {emptyMessage(group, search, person)}
-          </p>
-        ) : (
-          <BulkSelection
-            rows={rows.map((row) => ({ id: row.id, version: extras.versions.get(row.id) ?? 0 }))}
-            labels={extras.all.map(({ id, name }) => ({ id, name }))}
-            people={extras.people}
-          >
+        {/* Kept when the list empties, so a bulk action's result stays where the person looks. */}
+        <BulkSelection
+          rows={rows.map((row) => ({ id: row.id, version: extras.versions.get(row.id) ?? 0 }))}
+          labels={extras.all.map(({ id, name }) => ({ id, name }))}
+          people={extras.people}
+        >
+          {rows.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-stone-300 p-6 text-stone-600">
+              {emptyMessage(group, search, person)}
+            </p>
+          ) : (
             <ul
               className="divide-y divide-stone-200 overflow-hidden rounded-lg border border-stone-200 bg-white"
               data-testid="inbox-list"
@@ -233,8 +234,8 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                 </li>
               ))}
             </ul>
-          </BulkSelection>
-        )}
+          )}
+        </BulkSelection>
       </section>
 
       {pages > 1 ? (

@@ -96,22 +96,29 @@ export function BulkSelection({
       }}
     >
       <div
-        className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2"
+        className={
+          order.length > 0
+            ? 'flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2'
+            : 'flex flex-col empty:hidden'
+        }
         data-testid="bulk-bar"
       >
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={allOnPage}
-            disabled={order.length === 0}
-            onChange={() => setSelection(toggleAll(selection, order))}
-            className="size-4"
-          />
-          Select all on this page
-        </label>
-        <span className="text-sm text-stone-700" data-testid="bulk-count">
-          {chosen.length} selected
-        </span>
+        {order.length > 0 ? (
+          <>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={allOnPage}
+                onChange={() => setSelection(toggleAll(selection, order))}
+                className="size-4"
+              />
+              Select all on this page
+            </label>
+            <span className="text-sm text-stone-700" data-testid="bulk-count">
+              {chosen.length} selected
+            </span>
+          </>
+        ) : null}
         {chosen.length > 0 ? (
           <>
             <button

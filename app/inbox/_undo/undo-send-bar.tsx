@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState, useTransition } from 'react';
 import { secondsLeft } from '@/lib/inbox/undo-send';
 import { undoSendAction } from './undo-send-actions';
@@ -14,6 +14,7 @@ export type HeldReply = { replyId: number; questionId: number; heldUntil: string
  */
 export function UndoSendBar({ held }: { held: HeldReply[] }) {
   const router = useRouter();
+  const pathname = usePathname();
   const [now, setNow] = useState(() => Date.now());
   const [pending, startTransition] = useTransition();
   const [said, setSaid] = useState<{ ok: boolean; message: string } | null>(null);
@@ -37,8 +38,10 @@ export function UndoSendBar({ held }: { held: HeldReply[] }) {
       if (result?.ok) {
         setUndone((list) => [...list, reply.replyId]);
         setSaid({ ok: true, message: result.message });
-        router.push(`/inbox/${result.questionId}`);
-        router.refresh();
+        // Back to the question, whose editor now holds the text (already there: just refresh).
+        const target = `/inbox/${result.questionId}`;
+        if (pathname === target) router.refresh();
+        else router.push(target);
       } else {
         setSaid({ ok: false, message: result?.message ?? 'Could not undo.' });
       }
