@@ -8,6 +8,7 @@ import {
   notificationOf,
 } from '@/lib/alerts/new-arrivals';
 import { badgedIconHref, needsReviewWords, titleWithCount } from '@/lib/alerts/title';
+import { useInboxFeed } from '../inbox/_components/use-inbox-feed';
 
 const STORE = 'bakery-desk-alerts';
 const KEEP_ANNOUNCED = 200;
@@ -58,7 +59,8 @@ function chime(): void {
 /**
  * On every staff page: the tab's title and icon carry the count needing review, and a new
  * question or a customer's follow-up that needs review sounds and notifies, as the person chose.
- * Live through the inbox's feed: each change there reads the summary again.
+ * Live through the inbox's feed: each change there (and its first connection) reads the
+ * summary again.
  */
 export function DeskAlerts({
   initialCount,
@@ -71,6 +73,7 @@ export function DeskAlerts({
 }) {
   const [count, setCount] = useState(initialCount);
   const choices = useRef({ sound, notifications });
+  const readSoon = useRef<() => void>(() => {});
   choices.current = { sound, notifications };
 
   // The title and icon follow the count, and are put back whenever the page retitles itself.
@@ -150,15 +153,16 @@ export function DeskAlerts({
       timer = setTimeout(() => void read(), 200);
     };
 
-    const source = new EventSource('/api/inbox/events');
-    source.addEventListener('ready', soon);
-    source.addEventListener('queue', soon);
+    readSoon.current = soon;
     return () => {
       stopped = true;
       clearTimeout(timer);
-      source.close();
+      readSoon.current = () => {};
     };
   }, []);
+  // The page's one live stream, shared with the inbox's own listeners: a stream per
+  // component would hold one of the browser's few connections to the desk each.
+  useInboxFeed({ onQueue: () => readSoon.current() });
 
   return (
     <a
