@@ -29,6 +29,9 @@ export const assignInput = z.object({
   }),
 });
 
+/** A question's page has opened (for "assign on open"). */
+export const openedInput = z.object({ questionId });
+
 /** The owner's "assign on open" switch: a checkbox sends "on" or nothing. */
 export const assignOnOpenInput = z.object({
   assignOnOpen: z

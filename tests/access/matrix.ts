@@ -128,6 +128,8 @@ export const actions: Record<string, ActionRow> = {
   'app/inbox/[id]/note-actions.ts#addNoteAction': { access: 'staff' },
   // Any staff member may take a conversation, hand it to a colleague or let it go.
   'app/inbox/[id]/assign-actions.ts#assignAction': { access: 'staff' },
+  // Takes an unassigned question as its page opens, only with the owner's assign on open.
+  'app/inbox/[id]/assign-actions.ts#takeOnOpenAction': { access: 'staff' },
   'app/inbox/[id]/snippet-actions.ts#fillSnippetAction': { access: 'staff' },
   // Staff keep their own; the work refuses another's personal snippet and shared ones to staff.
   'app/inbox/snippets/actions.ts#createSnippetAction': { access: 'staff' },

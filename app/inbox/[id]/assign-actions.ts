@@ -1,8 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { assignQuestion } from '@/db/assignment';
-import { assignInput } from '@/lib/inbox/assign-form';
+import { assignOnOpen, assignQuestion } from '@/db/assignment';
+import { assignInput, openedInput } from '@/lib/inbox/assign-form';
 import { action } from '@/server/action';
 import { publishDeskEvent } from '@/server/drafting/live';
 import { refused } from '../../_components/form-state';
@@ -37,5 +37,22 @@ export const assignAction = action(
       ? 'Unassigned: nobody looks after it now.'
       : `Assigned to ${result.assignee.id === user.id ? 'you' : result.assignee.name}.`;
     return { ok: true as const, message };
+  },
+);
+
+/**
+ * Staff and owners, as a question's page opens: with Settings' "assign on open", an open
+ * question nobody looks after becomes the opener's. Called once per opening from the browser,
+ * not while rendering, so a page's refresh (after an Unassign, say) never takes it back.
+ */
+export const takeOnOpenAction = action(
+  { role: 'staff', input: openedInput },
+  async ({ questionId }, user) => {
+    const taken = await assignOnOpen({ questionId, userId: user.id, now: new Date() });
+    if (!taken) return { ok: true as const, message: '', taken: false };
+    publishDeskEvent({ kind: 'queueChanged', questionId });
+    revalidatePath('/inbox');
+    revalidatePath(`/inbox/${questionId}`);
+    return { ok: true as const, message: 'Assigned to you as you opened it.', taken: true };
   },
 );

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { assignOnOpen, getAssignee, listAssignablePeople } from '@/db/assignment';
+import { getAssignee, getAssignOnOpen, listAssignablePeople } from '@/db/assignment';
 import { getBakery } from '@/db/bakery';
 import { listConversationNotes } from '@/db/conversation-notes';
 import { listConversationEmails } from '@/db/inbound-mail';
@@ -20,7 +20,6 @@ import {
 import { draftSources } from '@/lib/inbox/sources';
 import { customerWroteAgain } from '@/lib/inbox/wrote-again';
 import { sameAddress } from '@/lib/mail/address';
-import { publishDeskEvent } from '@/server/drafting/live';
 import { requireUser } from '@/server/session';
 import { ModelBudgetReached } from '../../_components/model-budget';
 import { AppShell } from '../../_shell/app-shell';
@@ -86,13 +85,12 @@ export default async function QuestionPage({
   const emails = await listConversationEmails({ questionId: question.id });
   const notes = await listConversationNotes({ questionId: question.id });
   const snippets = await listSnippetsFor({ userId: user.id });
-  const takenOnOpen = await assignOnOpen({
-    questionId: question.id,
-    userId: user.id,
-    now: new Date(),
-  });
-  if (takenOnOpen) publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
-  const assignee = takenOnOpen ?? (await getAssignee({ questionId: question.id }));
+  const assignee = await getAssignee({ questionId: question.id });
+  // Taken by the browser once the page opens (never while rendering: see takeOnOpenAction).
+  const takeOnOpen =
+    assignee === null &&
+    ['queued', 'drafting', 'drafted', 'failed'].includes(question.status) &&
+    (await getAssignOnOpen());
   const mentioned =
     question.mentionsQuestionId !== null
       ? await getQuestion({ id: question.mentionsQuestionId })
@@ -167,6 +165,7 @@ export default async function QuestionPage({
         assignee={assignee}
         people={await listAssignablePeople()}
         heartbeatMs={env().PRESENCE_HEARTBEAT_MS}
+        takeOnOpen={takeOnOpen}
       />
 
       {question.mentionsQuestionId !== null ? (

@@ -1,10 +1,10 @@
 'use client';
 
-import { useId } from 'react';
+import { startTransition, useEffect, useId, useRef } from 'react';
 import { buttonClass, FormMessage } from '../../_components/text-field';
 import { useFormAction } from '../../_components/use-form-action';
 import { PresenceFeed, QuestionHeartbeat, QuestionPresence } from '../_components/presence';
-import { assignAction } from './assign-actions';
+import { assignAction, takeOnOpenAction } from './assign-actions';
 
 type Person = { id: number; name: string };
 
@@ -18,14 +18,27 @@ export function QuestionTeam({
   assignee,
   people,
   heartbeatMs,
+  takeOnOpen,
 }: {
   questionId: number;
   self: Person;
   assignee: Person | null;
   people: Person[];
   heartbeatMs: number;
+  /** Settings' "assign on open" applies: take it once, as the page opens. */
+  takeOnOpen: boolean;
 }) {
   const form = useFormAction(assignAction);
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (!takeOnOpen || opened.current === questionId) return;
+    opened.current = questionId;
+    const data = new FormData();
+    data.set('questionId', String(questionId));
+    startTransition(async () => {
+      await takeOnOpenAction(undefined, data);
+    });
+  }, [takeOnOpen, questionId]);
   const selectId = useId();
   const expected = assignee ? String(assignee.id) : 'nobody';
   const hidden = (
