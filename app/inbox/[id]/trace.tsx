@@ -225,7 +225,10 @@ function CallTrace({ call }: { call: ToolCall }) {
         {prettyJson(call.input)}
       </pre>
       <p className="mt-2 text-xs font-medium text-stone-600">Result</p>
+      {/* A long result scrolls in its box: focusable, so a keyboard can scroll it too. */}
       <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard.
+        tabIndex={0}
         className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-stone-50 p-2 text-xs"
         data-testid="tool-result"
       >
