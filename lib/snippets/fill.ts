@@ -2,35 +2,11 @@
 export const SNIPPET_VARIABLES = ['customer_first_name', 'bakery_name', 'ticket_link'] as const;
 export type SnippetVariable = (typeof SNIPPET_VARIABLES)[number];
 
-// Names the desk gives a customer it knows no name for, and words no one is called.
-const NOT_NAMES = new Set([
-  'customer',
-  'a customer',
-  'the customer',
-  'unknown',
-  'anonymous',
-  'guest',
-  'n/a',
-  'none',
-  'someone',
-]);
-
 /**
- * The customer's first name, when what they gave is a name: not an email address, a phone
- * number, a placeholder like "Customer" or a handle full of digits.
+ * The customer's first name, by the same rule drafts greet with (lib/agent/bakery/greeting.ts):
+ * never an email address, a phone number, a placeholder like "Customer" or a handle.
  */
-export function firstNameOf(customerName: string | null | undefined): string | null {
-  const name = (customerName ?? '').trim().replace(/\s+/g, ' ');
-  if (name === '' || NOT_NAMES.has(name.toLowerCase())) return null;
-  if (name.includes('@') || /\d/.test(name)) return null;
-  const [first] = name.split(' ');
-  if (!first) return null;
-  // Letters (any script), with the apostrophes, hyphens and dots names carry.
-  if (!/^\p{L}[\p{L}\p{M}'’.-]*$/u.test(first)) return null;
-  if (first.length < 2 && !first.endsWith('.')) return null;
-  if (first.endsWith('.')) return null; // "Dr." or an initial, not a first name
-  return first;
-}
+export { firstNameOf } from '../agent/bakery/greeting';
 
 export type SnippetValues = {
   customerFirstName: string | null;
