@@ -59,7 +59,7 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
   await expect(page.getByLabel('Email')).toHaveValue(owner.email);
 
   await setup.createOwner({ ...owner, setupCode });
-  // A new desk walks its owner through the guided start (e2e/guided-start.spec.ts goes through it).
+  // A new desk walks its owner through the guided start (e2e/owner-from-browser.spec.ts goes through it).
   await expect(page).toHaveURL(/\/admin\/start$/);
   // Used once, and gone.
   expect(existsSync(setupCodeFile(freshDesk.databasePath))).toBe(false);
