@@ -441,7 +441,8 @@ export const replies = table(
     editDistance: col.int('edit_distance').notNull(),
     /**
      * Until then the reply is held so its sender can undo it: nothing of it is on the ticket page
-     * and no email leaves. Null once released (and for every reply sent before holds existed).
+     * and no email leaves. Readers compare it with the time, so it stays as it was after; null
+     * for a reply sent with no hold and for every reply sent before holds existed.
      */
     heldUntil: col.timestamp('held_until'),
   },
