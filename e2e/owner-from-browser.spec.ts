@@ -64,22 +64,33 @@ let server: OwnServer;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  [api, sink, dovecot] = await Promise.all([
-    startFakeOpenAI({ whenEmpty: fakeChat.text(answer) }),
-    startSmtpSink(0, { login: { user: SMTP_USER, pass: SMTP_PASSWORD } }),
-    startDovecot(),
+  // Started side by side; each kept as it starts, so afterAll stops it even if another failed.
+  const started = await Promise.allSettled([
+    startFakeOpenAI({ whenEmpty: fakeChat.text(answer) }).then((fake) => {
+      api = fake;
+    }),
+    startSmtpSink(0, { login: { user: SMTP_USER, pass: SMTP_PASSWORD } }).then((smtp) => {
+      sink = smtp;
+    }),
+    startDovecot().then((imap) => {
+      dovecot = imap;
+    }),
+    startOwnServer({
+      name: 'owner-from-browser',
+      // Nothing of a model or email in the environment: the owner decides in Settings.
+      env: {
+        HOST: '127.0.0.1',
+        DRAFT_MODEL: '',
+        DRAFT_WORKER: 'on',
+        OPENAI_MAX_RETRIES: '0',
+        IMAP_POLL_MS: '500',
+      },
+    }).then((desk) => {
+      server = desk;
+    }),
   ]);
-  server = await startOwnServer({
-    name: 'owner-from-browser',
-    // Nothing of a model or email in the environment: the owner decides in Settings.
-    env: {
-      HOST: '127.0.0.1',
-      DRAFT_MODEL: '',
-      DRAFT_WORKER: 'on',
-      OPENAI_MAX_RETRIES: '0',
-      IMAP_POLL_MS: '500',
-    },
-  });
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 
 test.afterEach(async ({ browserName: _ }, testInfo) => {
