@@ -4,6 +4,7 @@ import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
 import { TicketPage } from './pages/ticket-page';
 import { deskRows } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
+import { setNextAfterSend } from './support/preferences';
 
 const FIRST = 'Can I pick up two dozen sourdough rolls on Saturday at 9?';
 const ADD = 'Thanks! Can I add two rye loaves?';
@@ -21,6 +22,14 @@ function runsOf(id: number): Promise<{ answered_message_id: number; messages_rea
     id,
   );
 }
+
+// These journeys read the sent question's own page after Send: its people stay on it.
+test.beforeEach(async ({ owner, staff }) => {
+  for (const person of [owner, staff]) await setNextAfterSend(person, false);
+});
+test.afterEach(async ({ owner, staff }) => {
+  for (const person of [owner, staff]) await setNextAfterSend(person, 'default');
+});
 
 test('a customer writes back on their ticket, the new draft reads the whole thread, and the ticket shows every message in order @postgres', async ({
   page,

@@ -10,6 +10,7 @@ import { withDeskDatabase } from './support/database';
 import { expect, signIn, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { freePort } from './support/ports';
+import { setNextAfterSend } from './support/preferences';
 import { sendRepliesAtOnce } from './support/undo-send';
 import { ensureUser, owner, staff, type TestUser } from './support/users';
 
@@ -49,6 +50,8 @@ test.beforeAll(async () => {
   await ensureUser(staff, server.database);
   await ensureUser(owner, server.database);
   await sendRepliesAtOnce(server.database);
+  // The journeys read the sent question's own page after Send.
+  for (const person of [staff, owner]) await setNextAfterSend(person, false, server.database);
 });
 
 test.afterAll(async () => {

@@ -9,6 +9,7 @@ import { expect, signIn, test } from './support/fixtures';
 import { storedMessageId } from './support/inbound-email';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { freePort } from './support/ports';
+import { setNextAfterSend } from './support/preferences';
 import { sendRepliesAtOnce } from './support/undo-send';
 import { ensureUser, staff } from './support/users';
 
@@ -38,6 +39,8 @@ test.beforeAll(async () => {
     },
   });
   await ensureUser(staff, server.database);
+  // The journeys read the sent question's own page after Send.
+  await setNextAfterSend(staff, false, server.database);
   await sendRepliesAtOnce(server.database);
 });
 

@@ -4,6 +4,7 @@ import { ExceptionsAdminPage } from './pages/admin-pages';
 import { AskPage } from './pages/ask-page';
 import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
 import { expect, signIn, test } from './support/fixtures';
+import { setNextAfterSend } from './support/preferences';
 import { askByApi, questionRow, repliesFor, waitForStatus } from './support/questions';
 import { ensureUser, type TestUser, testUser } from './support/users';
 
@@ -20,9 +21,20 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
 async function secondDesk(browser: Browser, testInfo: TestInfo, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const page = await context.newPage();
-  await signIn(page, await ensureUser(user));
+  await ensureUser(user);
+  // Their own account, used only here: they stay on the question after Send like the others.
+  await setNextAfterSend(user, false);
+  await signIn(page, user);
   return page;
 }
+
+// These journeys read the sent question's own page after Send: its people stay on it.
+test.beforeEach(async ({ owner, staff }) => {
+  for (const person of [owner, staff]) await setNextAfterSend(person, false);
+});
+test.afterEach(async ({ owner, staff }) => {
+  for (const person of [owner, staff]) await setNextAfterSend(person, 'default');
+});
 
 test('the whole journey: a customer asks, staff review the trace, edit and send; the ticket shows exactly that @postgres', async ({
   page,
