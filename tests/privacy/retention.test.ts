@@ -245,6 +245,11 @@ describe('the worker erases on its own', () => {
       async () => (await sqlValue('select count(*) from questions where erased_at is null')) === 0,
     );
     expect(await sqlValue('select count(*) from questions')).toBeGreaterThan(0);
+    // The worker says so once the erasing has committed, a moment after the rows show it.
+    const started = worker;
+    await waitUntil('the worker says it erased', async () =>
+      started.output().includes('[retention] erased'),
+    );
     expect(worker.output()).toContain('[retention] erased');
   }, 30_000);
 });
