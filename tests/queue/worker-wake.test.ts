@@ -1,6 +1,7 @@
 // @module-tag postgres: another connection's commits seen (data_version, NOTIFY).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb, otherConnectionsCommitCount } from '@/db/client';
+import { exampleBakery } from '@/db/example-bakery';
 import { createQuestion } from '@/db/questions';
 import { startWorker, type Worker } from '@/server/drafting/worker';
 import {
@@ -49,12 +50,22 @@ describe('an idle worker and another process’s writes', () => {
       },
     });
 
+  /**
+   * Waits until the worker has drafted the samples queued at its start and gone back to sleep:
+   * on a busy machine that takes longer than any fixed pause.
+   */
+  const samplesDrafted = async (drafted: number[]) => {
+    const samples = exampleBakery.sampleQuestions.length;
+    expect(await waitFor(() => drafted.length >= samples, 10_000)).toBe(true);
+    await pause(300);
+  };
+
   it('wakes when another connection commits, long before its poll', async () => {
     const drafted: number[] = [];
     worker = idleWorker(drafted, true);
     // The worker drafts whatever is queued at its start (the example bakery's samples), then
     // sleeps for the poll.
-    await pause(300);
+    await samplesDrafted(drafted);
     const before = drafted.length;
 
     // Another process stores a question (a colleague's server, say): SQLite's data_version or
@@ -70,7 +81,7 @@ describe('an idle worker and another process’s writes', () => {
     async () => {
       const drafted: number[] = [];
       worker = idleWorker(drafted, true);
-      await pause(300);
+      await samplesDrafted(drafted);
       const { question } = await createQuestion({
         text: 'Do you have rye on Friday?',
         customerName: 'Ana',
