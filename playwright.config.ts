@@ -26,7 +26,13 @@ Object.assign(
 );
 export const baseURL = process.env.E2E_BASE_URL;
 
-const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell (package chromium-headless-shell) is Chromium without its windowing
+// parts: the same engine as Playwright's own default for headless runs, at about a quarter less
+// processor time than the full browser. The full one is the fallback.
+const systemChromium =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 const launchOptions = existsSync(systemChromium)
   ? {
       executablePath: systemChromium,

@@ -19,8 +19,18 @@ export async function recordNotifications(context: BrowserContext): Promise<void
       sessionStorage.setItem(key, JSON.stringify(list));
       return new Real(title, options);
     } as unknown as typeof Notification;
-    Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
-    Recording.requestPermission = Real.requestPermission.bind(Real);
+    // Chromium's headless shell says 'denied' here whatever the context was granted, while its
+    // Permissions API and requestPermission answer what was granted, as a browser window does:
+    // the page is shown the granted state.
+    let permission: NotificationPermission = Real.permission;
+    void navigator.permissions?.query({ name: 'notifications' }).then((status) => {
+      permission = status.state === 'prompt' ? 'default' : status.state;
+    });
+    Object.defineProperty(Recording, 'permission', { get: () => permission });
+    Recording.requestPermission = async () => {
+      permission = await Real.requestPermission();
+      return permission;
+    };
     window.Notification = Recording;
   }, RECORD_KEY);
 }
