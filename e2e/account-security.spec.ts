@@ -68,8 +68,9 @@ test('staff added with a temporary password choose their own at first sign-in', 
   await account.changePassword({ current: temporary, next: 'password1234' });
   await expect(account.fieldError('newPassword')).toContainText('too easy to guess');
   await expect(account.fieldError('newPassword')).toContainText('commonly used password');
-  await account.changePassword({ current: temporary, next: 'short pass' });
-  await expect(account.fieldError('newPassword')).toContainText('at least 12 characters');
+  // Each try costs a full check of the current password first; the other rules of a new
+  // password are tested on passwordProblem itself (lib/auth/password-policy.test.ts: "wants at
+  // least 12 characters"), and this one shows their errors reach the form.
   await account.changePassword({
     current: temporary,
     next: 'Tess rolls the rye early',

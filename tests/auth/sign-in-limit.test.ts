@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '@/db/audit';
 import { reserveSignInAttempt } from '@/db/sign-in-failures';
 import { createUser } from '@/db/users';
-import { hashPassword } from '@/lib/auth/password-hash';
 import { SIGN_IN_LIMITS, signInFailureKeys } from '@/lib/auth/sign-in-limit';
 import { attemptSignIn } from '@/server/sign-in';
 import { lockedAccounts, unlockAccount } from '@/server/sign-in-lockouts';
+import { cheapPasswordHash } from '../support/cheap-password-hash';
+import { sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 describe('the sign-in limits against a real database', () => {
@@ -17,7 +18,8 @@ describe('the sign-in limits against a real database', () => {
 
   beforeEach(async () => {
     temp = await useTempDatabase();
-    const passwordHash = await hashPassword(password);
+    // These tests are about counting, not hashing: a cheap stored hash keeps each check short.
+    const passwordHash = await cheapPasswordHash(password);
     const created = await createUser({
       email,
       name: 'Olive',
@@ -30,6 +32,9 @@ describe('the sign-in limits against a real database', () => {
   });
   afterEach(() => temp.cleanup());
 
+  // The guesses here are real calls, in parallel: e2e/sign-in-limits.spec.ts's burst sends real
+  // requests at full hashing cost, and its other tests seed earlier failures on the strength of
+  // this file's counting.
   it('counts guesses sent in parallel, so they cannot outrun the limit', async () => {
     const guesses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -56,11 +61,38 @@ describe('the sign-in limits against a real database', () => {
       });
       expect(wrong).toEqual({ ok: false, kind: 'invalid' });
     }
+    // Each wrong password counted once under the account, whatever its address: the ceiling
+    // e2e/sign-in-limits.spec.ts seeds in the database is made of these.
+    expect(
+      await sqlValue('select count(*) from sign_in_failures where key = ?', `account:${email}`),
+    ).toBe(5);
     const owner = await attemptSignIn({ email, password, address: '198.51.100.20' });
     expect(owner.ok).toBe(true);
     const actions = (await listAuditEntries({ limit: 10 })).map((e) => e.action);
     expect(actions.filter((a) => a === 'sign_in.failure')).toHaveLength(5);
     expect(actions[0]).toBe('sign_in.success');
+  }, 60_000);
+
+  it('limits one address trying many accounts, counting each wrong password', async () => {
+    const accounts = Array.from({ length: 11 }, (_, i) => `guest-${i}@example.com`);
+    for (const account of accounts) {
+      const created = await createUser({
+        email: account,
+        name: account,
+        role: 'staff',
+        passwordHash: await cheapPasswordHash(password),
+        now: new Date(),
+      });
+      if (!created.ok) throw new Error(`no ${account}`);
+    }
+    for (const account of accounts.slice(0, SIGN_IN_LIMITS.address.maxFailures)) {
+      expect(
+        await attemptSignIn({ email: account, password: 'spraying one', address: '192.0.2.77' }),
+      ).toEqual({ ok: false, kind: 'invalid' });
+    }
+    expect(
+      await attemptSignIn({ email: accounts[10] ?? '', password, address: '192.0.2.77' }),
+    ).toMatchObject({ ok: false, kind: 'limited', limit: 'address' });
   }, 60_000);
 
   it('a check with a shorter window keeps the account ceiling’s longer history', async () => {
