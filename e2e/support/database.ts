@@ -27,7 +27,7 @@ export const mainDesk = (): DeskDatabaseAt => fromEnv('E2E_DATABASE_PATH', 'E2E_
 export const claudeDesk = (): DeskDatabaseAt =>
   fromEnv('E2E_CLAUDE_DATABASE_PATH', 'E2E_CLAUDE_DATABASE_URL');
 
-/** The settings a process needs to open that desk (`npm run user:add`, a server). */
+/** The settings a process needs to open that desk (a server, a script). */
 export function databaseEnv(at: DeskDatabaseAt): Record<string, string> {
   return at.url ? { DATABASE_PATH: at.path, DATABASE_URL: at.url } : { DATABASE_PATH: at.path };
 }

@@ -23,7 +23,7 @@ export async function signInRequest(request: APIRequestContext, user: TestUser):
  * (e2e/support/worker-desks.ts): the main one, its owner already made (the first run's setup),
  * is every test's `baseURL`; the Claude desk is E2E_CLAUDE_BASE_URL, started for the first test
  * whose `baseURL` it is. `owner` and `staff` exist
- * (created with `npm run user:add` when missing) before a test using them starts; `signIn` is
+ * (written into its database when missing) before a test using them starts; `signIn` is
  * the helper above.
  */
 export const test = base.extend<

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { type DeskDatabaseAt, databaseEnv, mainDesk, withDeskDatabase } from './database';
+import { hashPassword } from '../../lib/auth/password-hash';
+import { type DeskDatabaseAt, mainDesk, withDeskDatabase } from './database';
 
 export type TestUser = { email: string; password: string; name: string; role: 'owner' | 'staff' };
 
@@ -42,40 +42,28 @@ export async function userExists(email: string, at: DeskDatabaseAt = mainDesk())
 }
 
 /**
- * Creates the user with `npm run user:add`'s script (run by Node itself, without npm in
- * between) against the server's database, unless the email already has an account (then it
- * is reused, so specs can run alone or in any order).
+ * Writes the account straight into the server's database, as `npm run user:add` would (its
+ * address lower-cased, a full-cost password hash), unless the email already has an account
+ * (then it is reused, so specs can run alone or in any order). The script itself is tested as
+ * a process in tests/scripts/; here it would cost a Node start and a TypeScript load per user.
  */
 export async function ensureUser(
   user: TestUser,
   at: DeskDatabaseAt = mainDesk(),
 ): Promise<TestUser> {
   if (await userExists(user.email, at)) return user;
-  execFileSync(
-    process.execPath,
-    [
-      '--conditions=react-server',
-      '--import',
-      'tsx',
-      'scripts/user-add.ts',
-      '--email',
-      user.email,
-      '--role',
-      user.role,
-      '--name',
-      user.name,
-    ],
-    {
-      input: `${user.password}\n`,
-      // The suite's own DATABASE_URL (a PostgreSQL run's first database) is no server's.
-      env: { ...withoutDatabaseUrl(process.env), ...databaseEnv(at) },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
+  const passwordHash = await hashPassword(user.password);
+  await withDeskDatabase(
+    (db) =>
+      db.run(
+        'insert into users (email, name, role, password_hash, created_at) values (?, ?, ?, ?, ?)',
+        user.email.toLowerCase(),
+        user.name,
+        user.role,
+        passwordHash,
+        Date.now(),
+      ),
+    at,
   );
   return user;
-}
-
-function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _, ...rest } = env;
-  return rest;
 }
