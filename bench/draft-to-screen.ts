@@ -77,11 +77,18 @@ async function measure(
       path,
       arrivals.map((arrival) => arrival.id),
     );
-    // The last drafts' news is on its way: the cross-process check runs four times a second.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const { delays, unseen } = screenDelays(stored, inbox.events);
-    if (unseen > 0) throw new Error(`${unseen} stored draft(s) never reached the inbox stream`);
-    return delays;
+    // The last drafts' news may still be on its way (the cross-process check runs four times a
+    // second): wait for it, not for a fixed time. A later event never moves a delay, as each is
+    // taken from the first event that would show its draft.
+    await waitUntil(
+      'every stored draft reached the inbox stream',
+      () => screenDelays(stored, inbox.events).unseen === 0,
+      30_000,
+    ).catch(() => {
+      const { unseen } = screenDelays(stored, inbox.events);
+      throw new Error(`${unseen} stored draft(s) never reached the inbox stream`);
+    });
+    return screenDelays(stored, inbox.events).delays;
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

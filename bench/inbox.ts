@@ -59,11 +59,11 @@ type Site = { server: RunningServer; cookie: string; conversationId: number };
  */
 async function measure(
   sites: readonly Site[],
-  { rounds, perRound }: { rounds: number; perRound: number },
+  { warmUps, rounds, perRound }: { warmUps: number; rounds: number; perRound: number },
 ): Promise<number[][][]> {
   const time = (site: Site, page: Page) =>
     pageMs(site.server, site.cookie, page.path(site.conversationId), page.mustHold);
-  for (let i = 0; i < 5; i++)
+  for (let i = 0; i < warmUps; i++)
     for (const site of sites) for (const page of pages) await time(site, page);
   const samples = sites.map(() => pages.map((): number[] => []));
   for (let round = 0; round < rounds; round++) {
@@ -82,7 +82,10 @@ async function measure(
 
 export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   const counts = size === 'full' ? [1_000, 10_000, 100_000] : [20, 200];
-  const shape = size === 'full' ? { rounds: 5, perRound: 20 } : { rounds: 2, perRound: 3 };
+  const shape =
+    size === 'full'
+      ? { warmUps: 5, rounds: 5, perRound: 20 }
+      : { warmUps: 1, rounds: 2, perRound: 1 };
   await ensureBuild();
   const passwordHash = await hashPassword(PASSWORD);
   const scratch = scratchFolder();
@@ -135,7 +138,7 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
   return {
     id: 4,
     title: 'Inbox and a conversation at scale',
-    method: `For each size, a fresh database is filled directly (better-sqlite3, one transaction) with that many conversations a minute apart: 70% drafted with a run and 2 tool calls each, 10% sent with a reply, 10% queued, 5% failed, 5% discarded; and one more, the newest, of ${CONVERSATION_MESSAGES} messages back and forth (each bakery message a sent reply with its run), with a draft waiting. A production server starts on each (DRAFT_WORKER=off), all sizes side by side, and a staff account signs in to each; after 5 warm-up requests of each page on each, ${shape.rounds} rounds of ${shape.perRound} sequential GET /inbox and GET /inbox/<id> of the long conversation on every size, interleaved request by request so the machine's load falls on all alike, are timed to the last byte; each sample is one round's median for that page and size. The target: each page at the largest size within ${RATIO}× of the smallest.`,
+    method: `For each size, a fresh database is filled directly (better-sqlite3, one transaction) with that many conversations a minute apart: 70% drafted with a run and 2 tool calls each, 10% sent with a reply, 10% queued, 5% failed, 5% discarded; and one more, the newest, of ${CONVERSATION_MESSAGES} messages back and forth (each bakery message a sent reply with its run), with a draft waiting. A production server starts on each (DRAFT_WORKER=off), all sizes side by side, and a staff account signs in to each; after ${shape.warmUps} warm-up requests of each page on each, ${shape.rounds} rounds of ${shape.perRound} sequential GET /inbox and GET /inbox/<id> of the long conversation on every size, interleaved request by request so the machine's load falls on all alike, are timed to the last byte; each sample is one round's median for that page and size. The target: each page at the largest size within ${RATIO}× of the smallest.`,
     whenMissed:
       'What grows with the table shows in EXPLAIN QUERY PLAN of the pages’ queries: a count, sort or scan over every conversation rather than a seek in an index.',
     figures,

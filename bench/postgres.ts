@@ -13,7 +13,7 @@ import { median, percentile } from './support/stats';
  * 12. PostgreSQL beside SQLite: intake and arrival to draft with one and with three `next start`
  * processes on one PostgreSQL database (a throwaway PostgreSQL 15 on 127.0.0.1, as the tests
  * start it), and a backlog drafted by one and by three `npm run worker` processes, each question
- * exactly once; the same on SQLite beside it.
+ * exactly once; the same on SQLite beside it. At the tiny size, two stand for the three.
  */
 
 type Engine = 'SQLite' | 'PostgreSQL';
@@ -71,29 +71,28 @@ async function freshStore(engine: Engine, dir: string, postgres: Postgres): Prom
 }
 
 /**
- * `count` `next start` processes on the store, one after another: the first migrates and seeds
- * an empty database, the others find it done.
+ * `count` `next start` processes on the store: the first alone, as it migrates and seeds an
+ * empty database, then the others side by side, as they find it done.
  */
 async function startServers(
   store: Store,
   count: number,
   env: Record<string, string>,
 ): Promise<RunningServer[]> {
-  const servers: RunningServer[] = [];
-  try {
-    for (let i = 0; i < count; i++) {
-      servers.push(
-        await startNextServer({
-          databasePath: store.databasePath,
-          env: { INTAKE_API_KEY: INTAKE_KEY, ...store.env, ...env },
-        }),
-      );
-    }
-    return servers;
-  } catch (error) {
+  const start = () =>
+    startNextServer({
+      databasePath: store.databasePath,
+      env: { INTAKE_API_KEY: INTAKE_KEY, ...store.env, ...env },
+    });
+  const first = await start();
+  const others = await Promise.allSettled(Array.from({ length: count - 1 }, start));
+  const servers = [first, ...others.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))];
+  const failed = others.find((o) => o.status === 'rejected');
+  if (failed) {
     await stopAll(servers);
-    throw error;
+    throw failed.reason;
   }
+  return servers;
 }
 
 async function stopAll(servers: readonly { stop: () => Promise<void> }[]): Promise<void> {
@@ -285,7 +284,7 @@ async function measureWorkers(
     const twice = runs.filter((run) => Number(run.n) !== 1).length;
     if (runs.length !== questions || twice > 0) {
       throw new Error(
-        `${workerCount} worker(s) on ${store.engine}: ${runs.length} of ${questions} questions have a draft run, ${twice} more than one`,
+        `${workerCount} worker(s) on ${store.engine}: ${runs.length} of ${questions} questions have a draft run, ${twice} more than one; the workers said:\n${workers.map((worker) => worker.output().slice(-2000)).join('\n---\n')}`,
       );
     }
     return { ms, perSecond: (questions * 1000) / ms };
@@ -297,13 +296,134 @@ async function measureWorkers(
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
 
-export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
+const inWords = (count: number) => ['one', 'two', 'three', 'four'][count - 1] ?? String(count);
+const servers = (count: number) => `${count} server${count === 1 ? '' : 's'}`;
+const workers = (count: number) => `${count} worker process${count === 1 ? '' : 'es'}`;
+
+/**
+ * The benchmark's three measurements. `npm run bench` runs them all; the tiny smoke tests run
+ * one a file, so they share the test runner's workers.
+ */
+export const parts = ['intake', 'arrival to draft', 'workers'] as const;
+export type Part = (typeof parts)[number];
+
+/** Each measurement's results, keyed `<engine> <count>`; a part not run is absent. */
+type Measured = {
+  intake?: Record<string, Intake>;
+  waits?: Record<string, number[]>;
+  drains?: Record<string, Drain>;
+};
+
+function intakeFigures(intake: Record<string, Intake>, many: number): Figure[] {
+  const figures: Figure[] = [];
+  for (const count of [1, many]) {
+    const onPostgres = intake[`PostgreSQL ${count}`] as Intake;
+    const onSqlite = intake[`SQLite ${count}`] as Intake;
+    figures.push(
+      {
+        name: `intake requests/s, ${servers(count)}`,
+        unit: 'req/s',
+        samples: onPostgres.perSecond,
+        baseline: { label: `SQLite, ${servers(count)}`, samples: onSqlite.perSecond },
+      },
+      {
+        name: `intake p99 latency (the slowest server's), ${servers(count)}`,
+        unit: 'ms',
+        samples: [onPostgres.worstP99Ms],
+        baseline: { label: `SQLite, ${servers(count)}`, samples: [onSqlite.worstP99Ms] },
+      },
+    );
+  }
+  for (const engine of ['SQLite', 'PostgreSQL'] as const) {
+    figures.push({
+      name: `${engine} intake requests/s, ${servers(many)} against 1`,
+      unit: 'req/s',
+      samples: (intake[`${engine} ${many}`] as Intake).perSecond,
+      baseline: {
+        label: `${engine}, 1 server`,
+        samples: (intake[`${engine} 1`] as Intake).perSecond,
+      },
+    });
+  }
+  return figures;
+}
+
+function arrivalFigures(waits: Record<string, number[]>, many: number): Figure[] {
+  const sqliteWaits = waits['SQLite 1'] as number[];
+  return [1, many].flatMap((count) => {
+    const onPostgres = waits[`PostgreSQL ${count}`] as number[];
+    return [50, 99].map((p) => ({
+      name: `arrival to draft, p${p} wait, ${servers(count)}`,
+      unit: 'ms',
+      samples: [percentile(onPostgres, p)],
+      baseline: { label: 'SQLite, 1 server', samples: [percentile(sqliteWaits, p)] },
+    }));
+  });
+}
+
+function workerFigures(drains: Record<string, Drain>, many: number, backlog: number): Figure[] {
+  const figures: Figure[] = (['SQLite', 'PostgreSQL'] as const).map((engine) => ({
+    name: `${engine}: questions drafted/s, ${workers(many)} against 1`,
+    unit: 'questions/s',
+    samples: [(drains[`${engine} ${many}`] as Drain).perSecond],
+    baseline: {
+      label: `${engine}, ${workers(1)}`,
+      samples: [(drains[`${engine} 1`] as Drain).perSecond],
+    },
+  }));
+  figures.push({
+    name: `time to draft ${backlog} questions with ${workers(many)}`,
+    unit: 'ms',
+    samples: [(drains[`PostgreSQL ${many}`] as Drain).ms],
+    baseline: {
+      label: `SQLite, ${workers(many)}`,
+      samples: [(drains[`SQLite ${many}`] as Drain).ms],
+    },
+  });
+  return figures;
+}
+
+/** What this run found, in words, for the parts it ran. */
+function findings({ intake, drains }: Measured, many: number): string {
+  const said: string[] = [];
+  if (intake) {
+    const onBoth = (count: number) =>
+      ratio(
+        median((intake[`PostgreSQL ${count}`] as Intake).perSecond),
+        median((intake[`SQLite ${count}`] as Intake).perSecond),
+      );
+    said.push(
+      `intake on PostgreSQL ran at ${onBoth(1).toFixed(2)}× SQLite's rate with one server and ${onBoth(many).toFixed(2)}× with ${inWords(many)}`,
+    );
+  }
+  if (drains) {
+    const scaling = (engine: Engine) =>
+      ratio(
+        (drains[`${engine} ${many}`] as Drain).perSecond,
+        (drains[`${engine} 1`] as Drain).perSecond,
+      );
+    said.push(
+      `${inWords(many)} worker processes drafted ${scaling('PostgreSQL').toFixed(2)}× as fast as one on PostgreSQL and ${scaling('SQLite').toFixed(2)}× on SQLite`,
+    );
+  }
+  return said.length > 0 ? ` In this run, ${said.join('; ')}.` : '';
+}
+
+export async function run({
+  size,
+  only = parts,
+}: {
+  size: Size;
+  only?: readonly Part[];
+}): Promise<BenchmarkResult> {
   const intakeLoad =
     size === 'full'
       ? { connections: 8, durationS: 10, warmUpS: 2 }
       : { connections: 3, durationS: 1, warmUpS: 1 };
   const arrivals = size === 'full' ? { perSecond: 20, seconds: 30 } : { perSecond: 6, seconds: 1 };
-  const backlog = size === 'full' ? 2_000 : 30;
+  const backlog = size === 'full' ? 2_000 : 12;
+  // The servers or worker processes measured against one; two still share a database.
+  const many = size === 'full' ? 3 : 2;
   await ensureBuild();
   const scratch = scratchFolder();
   const postgres = await startPostgres();
@@ -313,115 +433,74 @@ export async function run({ size }: { size: Size }): Promise<BenchmarkResult> {
     stores.push(store);
     return store;
   };
+  const measured: Measured = {};
   try {
-    const intake: Record<string, Intake> = {};
-    const waits: Record<string, number[]> = {};
-    const drains: Record<string, Drain> = {};
-    for (const engine of ['SQLite', 'PostgreSQL'] as const) {
-      for (const count of [1, 3]) {
-        intake[`${engine} ${count}`] = await measureIntake(await fresh(engine), count, intakeLoad);
+    if (only.includes('intake')) {
+      const intake: Record<string, Intake> = {};
+      for (const engine of ['SQLite', 'PostgreSQL'] as const) {
+        for (const count of [1, many]) {
+          intake[`${engine} ${count}`] = await measureIntake(
+            await fresh(engine),
+            count,
+            intakeLoad,
+          );
+        }
       }
+      measured.intake = intake;
     }
-    waits['SQLite 1'] = await measureArrivalToDraft(await fresh('SQLite'), 1, arrivals);
-    for (const count of [1, 3]) {
-      waits[`PostgreSQL ${count}`] = await measureArrivalToDraft(
-        await fresh('PostgreSQL'),
-        count,
-        arrivals,
-      );
-    }
-    for (const engine of ['SQLite', 'PostgreSQL'] as const) {
-      for (const count of [1, 3]) {
-        drains[`${engine} ${count}`] = await measureWorkers(await fresh(engine), count, backlog);
+    if (only.includes('arrival to draft')) {
+      const waits: Record<string, number[]> = {};
+      waits['SQLite 1'] = await measureArrivalToDraft(await fresh('SQLite'), 1, arrivals);
+      for (const count of [1, many]) {
+        waits[`PostgreSQL ${count}`] = await measureArrivalToDraft(
+          await fresh('PostgreSQL'),
+          count,
+          arrivals,
+        );
       }
+      measured.waits = waits;
     }
-
-    const servers = (count: number) => `${count} server${count === 1 ? '' : 's'}`;
-    const workers = (count: number) => `${count} worker process${count === 1 ? '' : 'es'}`;
-    const figures: Figure[] = [];
-    for (const count of [1, 3]) {
-      const onPostgres = intake[`PostgreSQL ${count}`] as Intake;
-      const onSqlite = intake[`SQLite ${count}`] as Intake;
-      figures.push(
-        {
-          name: `intake requests/s, ${servers(count)}`,
-          unit: 'req/s',
-          samples: onPostgres.perSecond,
-          baseline: { label: `SQLite, ${servers(count)}`, samples: onSqlite.perSecond },
-        },
-        {
-          name: `intake p99 latency (the slowest server's), ${servers(count)}`,
-          unit: 'ms',
-          samples: [onPostgres.worstP99Ms],
-          baseline: { label: `SQLite, ${servers(count)}`, samples: [onSqlite.worstP99Ms] },
-        },
-      );
-    }
-    for (const engine of ['SQLite', 'PostgreSQL'] as const) {
-      figures.push({
-        name: `${engine} intake requests/s, 3 servers against 1`,
-        unit: 'req/s',
-        samples: (intake[`${engine} 3`] as Intake).perSecond,
-        baseline: {
-          label: `${engine}, 1 server`,
-          samples: (intake[`${engine} 1`] as Intake).perSecond,
-        },
-      });
-    }
-    const sqliteWaits = waits['SQLite 1'] as number[];
-    for (const count of [1, 3]) {
-      const onPostgres = waits[`PostgreSQL ${count}`] as number[];
-      for (const p of [50, 99]) {
-        figures.push({
-          name: `arrival to draft, p${p} wait, ${servers(count)}`,
-          unit: 'ms',
-          samples: [percentile(onPostgres, p)],
-          baseline: { label: 'SQLite, 1 server', samples: [percentile(sqliteWaits, p)] },
-        });
+    if (only.includes('workers')) {
+      const drains: Record<string, Drain> = {};
+      for (const engine of ['SQLite', 'PostgreSQL'] as const) {
+        for (const count of [1, many]) {
+          drains[`${engine} ${count}`] = await measureWorkers(await fresh(engine), count, backlog);
+        }
       }
+      measured.drains = drains;
     }
-    for (const engine of ['SQLite', 'PostgreSQL'] as const) {
-      const one = drains[`${engine} 1`] as Drain;
-      const three = drains[`${engine} 3`] as Drain;
-      figures.push({
-        name: `${engine}: questions drafted/s, ${workers(3)} against 1`,
-        unit: 'questions/s',
-        samples: [three.perSecond],
-        baseline: { label: `${engine}, ${workers(1)}`, samples: [one.perSecond] },
-      });
-    }
-    figures.push({
-      name: `time to draft ${backlog} questions with ${workers(3)}`,
-      unit: 'ms',
-      samples: [(drains['PostgreSQL 3'] as Drain).ms],
-      baseline: { label: `SQLite, ${workers(3)}`, samples: [(drains['SQLite 3'] as Drain).ms] },
-    });
-
-    const pgIntake = (count: number) => median((intake[`PostgreSQL ${count}`] as Intake).perSecond);
-    const sqliteIntake = (count: number) => median((intake[`SQLite ${count}`] as Intake).perSecond);
-    const scaling = (engine: Engine) =>
-      ratio((drains[`${engine} 3`] as Drain).perSecond, (drains[`${engine} 1`] as Drain).perSecond);
-    return {
-      id: 12,
-      title: 'PostgreSQL beside SQLite',
-      method: `A throwaway PostgreSQL 15 on 127.0.0.1 (tests/support/postgres.ts: initdb in a temp folder, fsync off, as the tests run it) and, beside it, SQLite files; every measurement on a fresh database, the production server (\`next start\`) with the offline drafter. Intake: autocannon (in the runner's process) POSTs the same valid question at ${intakeLoad.connections} connections in all for ${intakeLoad.durationS} s, after a ${intakeLoad.warmUpS} s warm-up, to one server, then spread over three servers on the same database (connections split between them, as a load balancer would; DRAFT_WORKER=off); requests/s samples are the one-second intervals summed over the servers; the p99 is the slowest server's. Arrival to draft: ${arrivals.perSecond} questions a second for ${arrivals.seconds} s, each sent on schedule, to one server or to three in turn (DRAFT_WORKER on in each: a server's worker is woken in-process by its own arrivals and by LISTEN/NOTIFY, or SQLite's data_version, by the others'); the wait is from the 201 to the draft's stored commit time, 0 when the draft was stored first. Workers: ${backlog} questions posted through intake, held back while one or three \`npm run worker\` processes (DRAFT_CONCURRENCY default) start, then released in one statement; the time is from the release until the last is drafted, and the run fails unless every question has exactly one draft run. Claims on PostgreSQL take their row with SELECT … FOR UPDATE SKIP LOCKED, outside the desk's advisory write lock; each claim still updates the tab counts' rows, which claims take in turn. Figures only, no targets. In this run, intake on PostgreSQL ran at ${ratio(pgIntake(1), sqliteIntake(1)).toFixed(2)}× SQLite's rate with one server and ${ratio(pgIntake(3), sqliteIntake(3)).toFixed(2)}× with three; three worker processes drafted ${scaling('PostgreSQL').toFixed(2)}× as fast as one on PostgreSQL and ${scaling('SQLite').toFixed(2)}× on SQLite. Every process shares the machine's cores with the database server, so more processes add contention for the CPU as well as capacity.`,
-      figures,
-      charts: [
-        {
-          kind: 'distribution',
-          title: 'Arrival to draft: wait per question',
-          unit: 'ms',
-          series: [
-            { name: 'SQLite, 1 server', samples: sqliteWaits },
-            { name: 'PostgreSQL, 1 server', samples: waits['PostgreSQL 1'] as number[] },
-            { name: 'PostgreSQL, 3 servers', samples: waits['PostgreSQL 3'] as number[] },
-          ],
-        },
-      ],
-    };
   } finally {
     for (const store of stores) await store.close().catch(() => undefined);
     postgres.stop();
     scratch.remove();
   }
+
+  const { intake, waits, drains } = measured;
+  return {
+    id: 12,
+    title: 'PostgreSQL beside SQLite',
+    method: `A throwaway PostgreSQL 15 on 127.0.0.1 (tests/support/postgres.ts: initdb in a temp folder, fsync off, as the tests run it) and, beside it, SQLite files; every measurement on a fresh database, the production server (\`next start\`) with the offline drafter. Intake: autocannon (in the runner's process) POSTs the same valid question at ${intakeLoad.connections} connections in all for ${intakeLoad.durationS} s, after a ${intakeLoad.warmUpS} s warm-up, to one server, then spread over ${inWords(many)} servers on the same database (connections split between them, as a load balancer would; DRAFT_WORKER=off); requests/s samples are the one-second intervals summed over the servers; the p99 is the slowest server's. Arrival to draft: ${arrivals.perSecond} questions a second for ${arrivals.seconds} s, each sent on schedule, to one server or to ${inWords(many)} in turn (DRAFT_WORKER on in each: a server's worker is woken in-process by its own arrivals and by LISTEN/NOTIFY, or SQLite's data_version, by the others'); the wait is from the 201 to the draft's stored commit time, 0 when the draft was stored first. Workers: ${backlog} questions posted through intake, held back while one or ${inWords(many)} \`npm run worker\` processes (DRAFT_CONCURRENCY default) start, then released in one statement; the time is from the release until the last is drafted, and the run fails unless every question has exactly one draft run. Claims on PostgreSQL take their row with SELECT … FOR UPDATE SKIP LOCKED, outside the desk's advisory write lock; each claim still updates the tab counts' rows, which claims take in turn. Figures only, no targets.${findings(measured, many)} Every process shares the machine's cores with the database server, so more processes add contention for the CPU as well as capacity.`,
+    figures: [
+      ...(intake ? intakeFigures(intake, many) : []),
+      ...(waits ? arrivalFigures(waits, many) : []),
+      ...(drains ? workerFigures(drains, many, backlog) : []),
+    ],
+    charts: waits
+      ? [
+          {
+            kind: 'distribution',
+            title: 'Arrival to draft: wait per question',
+            unit: 'ms',
+            series: [
+              { name: 'SQLite, 1 server', samples: waits['SQLite 1'] as number[] },
+              { name: 'PostgreSQL, 1 server', samples: waits['PostgreSQL 1'] as number[] },
+              {
+                name: `PostgreSQL, ${servers(many)}`,
+                samples: waits[`PostgreSQL ${many}`] as number[],
+              },
+            ],
+          },
+        ]
+      : [],
+  };
 }

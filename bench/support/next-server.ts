@@ -9,14 +9,22 @@ import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 const BUILD_TIMEOUT_MS = 8 * 60_000;
 const START_TIMEOUT_MS = 60_000;
+/** The lock every browser run and every test holding the build takes (tests/support/built-server.ts). */
+const BUILD_LOCK = '/tmp/bakery-e2e.lock';
 
-/** Builds the production app unless the build in .next is newer than every source. */
+/**
+ * Builds the production app unless the build in .next is newer than every source: under the
+ * build lock, so two test files, or a browser run, never build .next at the same time (whoever
+ * waited finds it built, as scripts/build-if-needed.mjs checks again).
+ */
 export async function ensureBuild(log: (line: string) => void = () => {}): Promise<void> {
   if (buildIsCurrent()) return;
   log('building the production app (next build)…');
-  const build = spawn(process.execPath, [nextBin(), 'build'], {
+  const build = spawn('flock', [BUILD_LOCK, process.execPath, 'scripts/build-if-needed.mjs'], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a build that overruns is stopped with the lock's holder.
+    detached: true,
   });
   let output = '';
   build.stdout.on('data', (chunk) => {
@@ -25,10 +33,22 @@ export async function ensureBuild(log: (line: string) => void = () => {}): Promi
   build.stderr.on('data', (chunk) => {
     output += chunk;
   });
-  const timer = setTimeout(() => build.kill('SIGKILL'), BUILD_TIMEOUT_MS);
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-(build.pid as number), 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }, BUILD_TIMEOUT_MS);
   const code = await new Promise<number | null>((resolve) => build.on('exit', resolve));
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`next build failed (exit ${code}):\n${output.slice(-4000)}`);
+  if (code !== 0) {
+    const why =
+      code === null
+        ? `stopped after ${BUILD_TIMEOUT_MS / 60_000} min, waiting for ${BUILD_LOCK} or building`
+        : `exit ${code}`;
+    throw new Error(`next build failed (${why}):\n${output.slice(-4000)}`);
+  }
 }
 
 /**
