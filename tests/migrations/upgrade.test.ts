@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, getDb, openDatabase } from '@/db/client';
 import { countQuestionsByStatus, currentFacts, listInbox } from '@/db/inbox';
 import { addKnowledgeEntry, searchKnowledge } from '@/db/knowledge';
@@ -43,11 +43,26 @@ async function upgrade(path: string): Promise<void> {
   (await openDatabase({ path, seed: false })).$client.close();
 }
 
-/** A database as the release at `idx` left it, with that release's rows in it. */
+/**
+ * Each release's database, built once (its migrations run and its rows loaded) and copied for
+ * every test that upgrades it: the upgrade is the work under test, not the building.
+ */
+const templates = mkdtempSync(join(tmpdir(), 'bakery-desk-releases-'));
+const built = new Set<number>();
+afterAll(() => rmSync(templates, { recursive: true, force: true }));
+
+/** A database as the release at `idx` left it, with that release's rows in it: a fresh copy. */
 function releaseDatabase(fixture: { idx: number; sql: string }): string {
+  const template = join(templates, `release-${fixture.idx}.db`);
+  if (!built.has(fixture.idx)) {
+    databaseAtMigration(template, fixture.idx);
+    loadRows(template, fixture.sql);
+    // Closed, the database is all in its file: no write-ahead log is left to copy with it.
+    if (existsSync(`${template}-wal`)) throw new Error(`${template} was left with a WAL.`);
+    built.add(fixture.idx);
+  }
   const path = join(dir, `release-${fixture.idx}.db`);
-  databaseAtMigration(path, fixture.idx);
-  loadRows(path, fixture.sql);
+  copyFileSync(template, path);
   return path;
 }
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,23 +39,24 @@ async function freshDatabase(name: string): Promise<string> {
 }
 
 /** `npm run db:copy` as the operator runs it: a real process. */
-function cliProcess(args: string[]) {
+async function cliProcess(args: string[]) {
   const { DATABASE_URL: _desk, ...env } = process.env;
-  const result = spawnSync(
-    process.execPath,
-    ['--conditions=react-server', '--import', 'tsx', 'scripts/db-copy.ts', ...args],
-    {
-      cwd: process.cwd(),
-      env: { ...env, NODE_ENV: 'production' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
+  const result = await new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    execFile(
+      process.execPath,
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/db-copy.ts', ...args],
+      { cwd: process.cwd(), env: { ...env, NODE_ENV: 'production' }, timeout: 120_000 },
+      (error, out, err) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          out,
+          err,
+        }),
+    ),
   );
-  const out = result.stdout;
-  const err = result.stderr;
   // Whatever happened, the password never shows.
-  expect(out + err).not.toContain(PASSWORD);
-  return { code: result.status, out, err };
+  expect(result.out + result.err).not.toContain(PASSWORD);
+  return result;
 }
 
 /** The same command's `main`, called in this process with its lines collected. */
@@ -350,10 +351,13 @@ describe('db:copy', () => {
 
   it('runs as its own process: a copy refused for its arguments exits 2, a refusal 1, never showing the password', async () => {
     const url = await freshDatabase('copy_as_a_process');
-    const usage = cliProcess(['--from', source]);
+    // Side by side: each is mostly a process loading its modules.
+    const [usage, missing] = await Promise.all([
+      cliProcess(['--from', source]),
+      cliProcess(['--from', join(dir, 'nowhere.db'), '--to', url]),
+    ]);
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('Usage: npm run db:copy');
-    const missing = cliProcess(['--from', join(dir, 'nowhere.db'), '--to', url]);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('does not exist');
     expect(missing.out).toContain('postgres://postgres:***@127.0.0.1');

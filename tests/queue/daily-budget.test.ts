@@ -9,16 +9,19 @@ import { createUser } from '@/db/users';
 import { resetEnvForTests } from '@/lib/env';
 import { draftSettingsFromEnv } from '@/server/drafting/settings';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
-import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { type InProcessWorker, startWorkerInProcess } from '../support/in-process-worker';
+import { waitUntil } from '../support/processes';
 import { sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
 // 40,000 input and 8,000 output tokens at $5 and $25 a million: $0.40 a draft.
 const FORTY_CENTS = { input_tokens: 40_000, output_tokens: 8_000 };
 
-describe('the daily model budget, through the real worker', () => {
+// The worker `npm run worker` runs, in this process: the point is its claims against the
+// budget, not the process (tests/queue/worker-processes.test.ts starts that).
+describe('the daily model budget, through the drafting worker', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
-  const workers: Spawned[] = [];
+  let running: InProcessWorker | undefined;
   const scalar = async (sql: string) => (await sqlValue(sql)) as number;
   const drafted = async () =>
     await scalar("select count(*) from questions where status = 'drafted'");
@@ -28,10 +31,8 @@ describe('the daily model budget, through the real worker', () => {
     await sqlRun("update questions set status = 'discarded'");
   });
   afterEach(async () => {
-    for (const worker of workers.splice(0)) {
-      killGroup(worker, 'SIGKILL');
-      await worker.exited;
-    }
+    await running?.stop();
+    running = undefined;
     await temp.cleanup();
     delete process.env.DRAFT_MODEL;
     delete process.env.DRAFT_DAILY_DOLLARS;
@@ -60,15 +61,13 @@ describe('the daily model budget, through the real worker', () => {
       ),
     });
     try {
-      const worker = spawnWorker({
-        DATABASE_PATH: temp.path,
+      running = startWorkerInProcess({
         DRAFT_MODEL: 'claude',
         ANTHROPIC_API_KEY: 'test-key',
         ANTHROPIC_BASE_URL: server.url,
         DRAFT_CONCURRENCY: '1',
         DRAFT_DAILY_DOLLARS: '1',
       });
-      workers.push(worker);
       // $0.40, $0.80, then $1.20: the third starts under the dollar and ends over it.
       await waitUntil('three drafts are stored', async () => (await drafted()) === 3);
       expect(await budgetToday({ now: new Date(), defaultDollars: 1 })).toMatchObject({
@@ -103,8 +102,7 @@ describe('the daily model budget, through the real worker', () => {
         now: new Date(),
       });
       await waitUntil('a fourth draft is stored', async () => (await drafted()) === 4);
-      killGroup(worker, 'SIGTERM');
-      expect(await worker.exited).toBe(0);
+      await running.stop();
 
       expect(await drafted()).toBe(4);
       expect(await scalar("select count(*) from questions where status = 'queued'")).toBe(1);
@@ -125,12 +123,7 @@ describe('the daily model budget, through the real worker', () => {
       Date.now(),
       Date.now(),
     );
-    const worker = spawnWorker({
-      DATABASE_PATH: temp.path,
-      DRAFT_MODEL: 'offline',
-      DRAFT_DAILY_DOLLARS: '1',
-    });
-    workers.push(worker);
+    running = startWorkerInProcess({ DRAFT_MODEL: 'offline', DRAFT_DAILY_DOLLARS: '1' });
     await waitUntil('every question is drafted', async () => (await drafted()) === 3);
     expect(
       await scalar(

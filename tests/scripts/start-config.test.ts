@@ -78,15 +78,23 @@ const node = process.execPath;
 // `--no-build`: were the check missing, the start would reach `next start`, not rebuild .next
 // under another test's server; the one start through npm is the operator's own command.
 const startDirectly = ['scripts/start.mjs', '--no-build'];
-const workerDirectly = ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'];
 
-async function expectRefused(outcome: Outcome, variable: string, problem: string, example: string) {
+type Refusal = { variable: string; problem: string; example: string };
+
+/**
+ * Refused as an operator should see it: each setting named in one line of its own, with what is
+ * wrong and a right value (every setting's words are checked in lib/config-problems.test.ts),
+ * exit status 1, no stack trace, and nothing started.
+ */
+async function expectRefused(outcome: Outcome, ...refusals: Refusal[]) {
   expect(outcome.code, outcome.output).toBe(1);
   const lines = outcome.output.split('\n');
-  const named = lines.filter((line) => line.trimStart().startsWith(`${variable} `));
-  expect(named, outcome.output).toHaveLength(1);
-  expect(named[0]).toContain(problem);
-  expect(named[0]).toContain(`For example: ${example}`);
+  for (const { variable, problem, example } of refusals) {
+    const named = lines.filter((line) => line.trimStart().startsWith(`${variable} `));
+    expect(named, outcome.output).toHaveLength(1);
+    expect(named[0]).toContain(problem);
+    expect(named[0]).toContain(`For example: ${example}`);
+  }
   expect(outcome.output).toContain('Bakery Desk did not start');
   expect(
     lines.filter((line) => /^\s+at /.test(line)),
@@ -98,63 +106,67 @@ async function expectRefused(outcome: Outcome, variable: string, problem: string
   expect(await listening(outcome.port)).toBe(false);
 }
 
+/*
+ * Each start is a process of its own (a second or two of loading), so the wrong settings share
+ * starts: one start with several wrong names each in its own line, as one with one wrong would.
+ */
 describe('a start with a setting wrong', () => {
   it('npm start names each bad setting in one line and exits 1, having started nothing', async () => {
-    const [port, databaseUrl, smtp, dollars, baseUrl] = await Promise.all([
-      run(node, startDirectly, 'port', { PORT: 'abc' }),
-      run(node, startDirectly, 'database-url', { DATABASE_URL: 'not-a-url' }),
-      run(node, startDirectly, 'smtp', {
+    const [direct, throughNpm] = await Promise.all([
+      run(node, startDirectly, 'direct', {
+        PORT: 'abc',
+        DATABASE_URL: 'not-a-url',
         SMTP_URL: 'https://desk:secret-password@mail.example.com',
         MAIL_FROM: 'hello@juniper.example',
         PUBLIC_BASE_URL: 'https://desk.example.com',
+        DRAFT_DAILY_DOLLARS: '-3',
       }),
-      run(node, startDirectly, 'dollars', { DRAFT_DAILY_DOLLARS: '-3' }),
       run('npm', ['start', '--silent'], 'base-url', { ANTHROPIC_BASE_URL: 'nonsense' }),
-    ]);
-    await expectRefused(port, 'PORT', 'is "abc": must be a port number', 'PORT=3000');
-    await expectRefused(
-      databaseUrl,
-      'DATABASE_URL',
-      'must be a PostgreSQL address starting with postgres:// or postgresql://',
-      'DATABASE_URL=postgres://',
-    );
-    await expectRefused(
-      smtp,
-      'SMTP_URL',
-      '(value not shown): must start with smtp:// or smtps://',
-      'SMTP_URL=smtps://',
-    );
-    expect(smtp.output).not.toContain('secret-password');
-    await expectRefused(
-      dollars,
-      'DRAFT_DAILY_DOLLARS',
-      'is "-3": must be an amount of dollars, 0 or more',
-      'DRAFT_DAILY_DOLLARS=10',
-    );
-    await expectRefused(
-      baseUrl,
-      'ANTHROPIC_BASE_URL',
-      'is "nonsense": must be a full web address',
-      'ANTHROPIC_BASE_URL=https://',
-    );
-  }, 120_000);
-
-  it('npm run worker does the same before it opens the database', async () => {
-    const [direct, throughNpm] = await Promise.all([
-      run(node, workerDirectly, 'worker-database-url', { DATABASE_URL: 'not-a-url' }),
-      run('npm', ['run', '--silent', 'worker'], 'worker-dollars', { DRAFT_DAILY_DOLLARS: '-3' }),
     ]);
     await expectRefused(
       direct,
-      'DATABASE_URL',
-      'must be a PostgreSQL address',
-      'DATABASE_URL=postgres://',
+      { variable: 'PORT', problem: 'is "abc": must be a port number', example: 'PORT=3000' },
+      {
+        variable: 'DATABASE_URL',
+        problem: 'must be a PostgreSQL address starting with postgres:// or postgresql://',
+        example: 'DATABASE_URL=postgres://',
+      },
+      {
+        variable: 'SMTP_URL',
+        problem: '(value not shown): must start with smtp:// or smtps://',
+        example: 'SMTP_URL=smtps://',
+      },
+      {
+        variable: 'DRAFT_DAILY_DOLLARS',
+        problem: 'is "-3": must be an amount of dollars, 0 or more',
+        example: 'DRAFT_DAILY_DOLLARS=10',
+      },
     );
+    expect(direct.output).not.toContain('secret-password');
+    await expectRefused(throughNpm, {
+      variable: 'ANTHROPIC_BASE_URL',
+      problem: 'is "nonsense": must be a full web address',
+      example: 'ANTHROPIC_BASE_URL=https://',
+    });
+  }, 120_000);
+
+  it('npm run worker does the same before it opens the database', async () => {
+    const worker = await run('npm', ['run', '--silent', 'worker'], 'worker', {
+      DATABASE_URL: 'not-a-url',
+      DRAFT_DAILY_DOLLARS: '-3',
+    });
     await expectRefused(
-      throughNpm,
-      'DRAFT_DAILY_DOLLARS',
-      'must be an amount of dollars, 0 or more',
-      'DRAFT_DAILY_DOLLARS=10',
+      worker,
+      {
+        variable: 'DATABASE_URL',
+        problem: 'must be a PostgreSQL address',
+        example: 'DATABASE_URL=postgres://',
+      },
+      {
+        variable: 'DRAFT_DAILY_DOLLARS',
+        problem: 'must be an amount of dollars, 0 or more',
+        example: 'DRAFT_DAILY_DOLLARS=10',
+      },
     );
   }, 120_000);
 });
