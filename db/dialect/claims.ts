@@ -51,10 +51,18 @@ export async function lockStatusCounts(db: Db, statuses: QuestionStatus[]): Prom
 }
 
 async function lockCounts(tx: Db, statuses: QuestionStatus[]): Promise<void> {
+  const wanted = [...new Set(statuses)].sort();
+  // A status no question has had yet has no row to lock: the trigger would insert it later in
+  // the claim, outside this order, and two first claims on a new desk deadlock on it. Made here
+  // first (in the same order), it is locked like the others.
+  await tx
+    .insert(questionStatusCounts)
+    .values(wanted.map((status) => ({ status, count: 0 })))
+    .onConflictDoNothing();
   const rows = tx
     .select({ status: questionStatusCounts.status })
     .from(questionStatusCounts)
-    .where(inArray(questionStatusCounts.status, [...new Set(statuses)]))
+    .where(inArray(questionStatusCounts.status, wanted))
     .orderBy(sql`${questionStatusCounts.status}::text`);
   await (rows as unknown as Lockable).for('update');
 }

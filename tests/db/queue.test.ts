@@ -76,6 +76,22 @@ describe('the drafting queue', () => {
     expect(await claimNextQuestion(lease('w3', at(12)))).toBeUndefined();
   });
 
+  it('gives claims made at once on a new desk a question each, with no lock taken out of turn', async () => {
+    // A desk where no question has been drafted yet has no count of drafting questions to lock.
+    await sqlRun("delete from question_status_counts where status = 'drafting' and count = 0");
+    const asked = [];
+    for (let i = 0; i < 8; i++) asked.push(await ask(`q${i}`, at(i)));
+    const claims = await Promise.all(
+      asked.map((_, i) => claimNextQuestion(lease(`w${i}`, at(100)))),
+    );
+    expect(claims.map((claimed) => claimed?.id).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      asked.map((question) => question.id),
+    );
+    expect(
+      await sqlValue("select count from question_status_counts where status = 'drafting'"),
+    ).toBe(8);
+  });
+
   it('leaves a question alone until its backoff has passed', async () => {
     const q = await ask('q', at(0));
     await sqlRun('update questions set not_before = ? where id = ?', at(5_000).getTime(), q.id);
