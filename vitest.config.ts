@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/support/slow-first-sequencer';
 
 export default defineConfig({
   resolve: {
@@ -19,6 +20,7 @@ export default defineConfig({
     // Many files wait on servers, processes and mailboxes as much as they compute, so one worker
     // a core (vitest's default leaves one idle), or UNIT_WORKERS.
     maxWorkers: Number(process.env.UNIT_WORKERS) || availableParallelism(),
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
