@@ -19,6 +19,9 @@ export function ownAddresses(config = env()): string[] {
 
 export type InboundMail = { stop: () => Promise<void> };
 
+/** How long a mail server may take to take the connection, and then to greet the desk. */
+const IMAP_CONNECT_TIMEOUT_MS = 15_000;
+
 type Log = (message: string) => void;
 
 /** Waits up to ms, or less when stop() is called. */
@@ -46,10 +49,13 @@ export function startInboundMail({
   log = console.log,
   server: given,
   own: givenOwn,
+  connectTimeoutMs = IMAP_CONNECT_TIMEOUT_MS,
 }: {
   log?: Log;
   server?: IncomingConfig;
   own?: string[];
+  /** A server silent for longer is a failed session: recorded, and tried again after a pause. */
+  connectTimeoutMs?: number;
 } = {}): InboundMail {
   const config = env();
   const fromEnv = incomingFrom(undefined, { state: 'none' });
@@ -82,8 +88,8 @@ export function startInboundMail({
       doSTARTTLS: server.doSTARTTLS,
       auth: { user: server.user, pass: server.password },
       logger: false,
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
+      connectionTimeout: connectTimeoutMs,
+      greetingTimeout: connectTimeoutMs,
       socketTimeout: 5 * 60_000,
       // IDLE soon after each pass, so new mail is pushed rather than waiting for the poll.
       autoIdleDelay: 1_000,

@@ -143,6 +143,15 @@ service auth {
     mode = 0666
   }
 }
+# A refused login is answered at once. Tests refuse some on purpose, and Dovecot's guard against
+# guessing (2 s per failure, then up to 15 s for every later login from 127.0.0.1) would only
+# delay the logins after them, the desk's and the test's own.
+auth_failure_delay = 0
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
 `,
   );
   // It daemonizes and its children keep what they inherit: a pipe would never close.
