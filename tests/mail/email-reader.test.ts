@@ -25,11 +25,12 @@ describe('the email reader thread', () => {
 
   it('reads an email as readEmail does, with every text storable', async () => {
     const raw = fixture('plain.eml');
-    expect(await start().read(raw, own)).toEqual(await readEmail(raw, own));
+    const reader = start();
+    expect(await reader.read(raw, own)).toEqual(await readEmail(raw, own));
     const nul = Buffer.from(
       'From: "Ada\0 Lovelace" <ada@example.com>\r\nSubject: Rye\0 loaf\r\nMessage-ID: <n@example.com>\r\nReferences: <a\0b@example.com>\r\n\r\nTwo\0 please\r\n',
     );
-    const read = await start().read(nul, own);
+    const read = await reader.read(nul, own);
     expect(read.readable).toBe(true);
     if (!read.readable) return;
     expect(JSON.stringify(read)).not.toContain('\\u0000');
