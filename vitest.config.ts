@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './tests/support/slow-first-sequencer';
+import { deskTestFiles } from './tests/support/unit-projects';
+
+const desk = deskTestFiles();
 
 export default defineConfig({
   resolve: {
@@ -24,17 +27,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
-      // The pure code's tests share one module graph per worker: they hold no database, server
-      // or process of their own, so loading the agent, zod and the rest once per worker rather
-      // than once per file cuts the suite's import time by more than half.
+      // Files that can share one module graph per worker do (tests/support/unit-projects.ts):
+      // the pure code's tests, and the desk's tests that replace no module or global and start
+      // no process. The rest get a fresh graph per file.
       { extends: true, test: { name: 'pure', include: ['lib/**/*.test.ts'], isolate: false } },
-      {
-        extends: true,
-        test: {
-          name: 'desk',
-          include: ['db/**/*.test.ts', 'tests/**/*.test.ts', 'bench/**/*.test.ts'],
-        },
-      },
+      { extends: true, test: { name: 'shared', include: desk.shared, isolate: false } },
+      { extends: true, test: { name: 'desk', include: desk.isolated } },
     ],
   },
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { startsProcesses } from './unit-projects';
 
 /**
  * Test files that start servers, workers or mail servers take tens of seconds each, most of it
@@ -7,9 +8,6 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * a fresh clone (CI) they would run last, one worker busy and the other idle. This order starts
  * them first, and vitest's own after that (its timings, once it has them).
  */
-const startsProcesses =
-  /support\/(processes|built-server|dovecot|in-process-worker|tiny-run|postgres)['"]|\b(spawn|spawnSync|execFile|fork)\(/;
-
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
