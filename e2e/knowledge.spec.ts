@@ -1,9 +1,11 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { submitAction } from './pages/account-pages';
 import { KnowledgeAdminPage, MenuAdminPage, openMenuItemEditor } from './pages/admin-pages';
 import { AskPage } from './pages/ask-page';
 import { QuestionPage } from './pages/inbox-page';
 import { draftMark, questionIdForTicket, waitForDraft } from './support/drafts';
 import { expect, test } from './support/fixtures';
+import type { TestUser } from './support/users';
 
 /**
  * What the bakery knows beyond menu and hours: the owner writes an answer once, the next draft
@@ -16,6 +18,23 @@ import { expect, test } from './support/fixtures';
 test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${testInfo.line % 250}` });
 });
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+let ownerSession: Cookies | undefined;
+
+/**
+ * The owner signs in once for the file; each later journey's browser starts with that session
+ * (signing in has specs of its own).
+ */
+async function asOwner(
+  page: Page,
+  owner: TestUser,
+  signIn: (page: Page, user: TestUser) => Promise<void>,
+) {
+  if (ownerSession) return page.context().addCookies(ownerSession);
+  await signIn(page, owner);
+  ownerSession = await page.context().cookies();
+}
 
 const parkingQuestion = { name: 'Lena Park', text: 'Is there parking near the shop?' };
 const today = () =>
@@ -30,7 +49,7 @@ test('a question nothing answered becomes an entry: the next draft uses and cite
   owner,
   signIn,
 }) => {
-  await signIn(page, owner);
+  await asOwner(page, owner, signIn);
   const ask = new AskPage(page);
   await ask.open();
   const before = await ask.askAndOpenTicket(parkingQuestion);
@@ -100,7 +119,7 @@ test('the example bakery answers delivery from its entry and cites it beside the
   owner,
   signIn,
 }) => {
-  await signIn(page, owner);
+  await asOwner(page, owner, signIn);
   const ask = new AskPage(page);
   await ask.open();
   const ticket = await ask.askAndOpenTicket({
@@ -119,7 +138,7 @@ test('allergens are recorded on the menu page, checked against the dietary tags,
   owner,
   signIn,
 }) => {
-  await signIn(page, owner);
+  await asOwner(page, owner, signIn);
   const ask = new AskPage(page);
   await ask.open();
   const sesame = await ask.askAndOpenTicket({
@@ -194,7 +213,7 @@ test('a topic the owner always hands to a person is marked for one, even where a
   owner,
   signIn,
 }) => {
-  await signIn(page, owner);
+  await asOwner(page, owner, signIn);
   const knowledge = new KnowledgeAdminPage(page);
   await knowledge.goto();
   // A topic longer than a few words is refused beside the field, before anything is sent.
