@@ -10,7 +10,8 @@ import { onPostgres, useTempDatabase } from '../support/temp-db';
 describe('a fresh database', () => {
   let temp: Awaited<ReturnType<typeof useTempDatabase>>;
   beforeEach(async () => {
-    temp = await useTempDatabase();
+    // Empty on PostgreSQL too: these check what the first open itself migrates and seeds.
+    temp = await useTempDatabase({ empty: true });
   });
   afterEach(() => temp.cleanup());
 

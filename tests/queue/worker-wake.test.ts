@@ -98,7 +98,7 @@ describe('an idle worker and another process’s writes', () => {
   it('without a change check, sleeps until its poll', async () => {
     const drafted: number[] = [];
     worker = idleWorker(drafted, false);
-    await pause(300);
+    await samplesDrafted(drafted);
     const before = drafted.length;
     await queueQuestionElsewhere(other, { text: 'Do you have rye on Friday?', at: Date.now() });
     await pause(700);
