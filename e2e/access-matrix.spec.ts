@@ -60,7 +60,14 @@ test.describe('the access matrix over HTTP', () => {
     test(`page ${pattern}`, async () => {
       for (const caller of ['anonymous', 'staff', 'owner'] as const) {
         const response = await contexts[caller].get(row.path ?? pattern, { maxRedirects: 0 });
-        check(response, expectation(row, caller, 'page'), `${pattern} as ${caller}`);
+        const expected = expectation(row, caller, 'page');
+        check(response, expected, `${pattern} as ${caller}`);
+        // A refused page says so (app/forbidden.tsx's heading), not only in its status.
+        if (expected === 403) {
+          expect(await response.text(), `${pattern} as ${caller}`).toContain(
+            'Not for your account',
+          );
+        }
       }
     });
   }

@@ -96,11 +96,13 @@ test('changing the password at /account ends every other session', async ({
   browser,
   signIn,
 }) => {
-  const user = await ensureUser(testUser('changing-password'));
-  await signIn(page, user);
-  const elsewhere = await browser.newContext();
+  const [user, elsewhere] = await Promise.all([
+    ensureUser(testUser('changing-password')),
+    browser.newContext(),
+  ]);
   const elsewherePage = await elsewhere.newPage();
-  await signIn(elsewherePage, user);
+  // The two sessions are made side by side: each sign-in is a full password check.
+  await Promise.all([signIn(page, user), signIn(elsewherePage, user)]);
 
   const account = new AccountPage(page);
   await account.goto();
@@ -131,11 +133,12 @@ test('changing the password at /account ends every other session', async ({
 });
 
 test('a person signs out one other session, then everywhere', async ({ page, browser, signIn }) => {
-  const user = await ensureUser(testUser('signing-out'));
-  await signIn(page, user);
-  const phone = await browser.newContext();
+  const [user, phone] = await Promise.all([
+    ensureUser(testUser('signing-out')),
+    browser.newContext(),
+  ]);
   const phonePage = await phone.newPage();
-  await signIn(phonePage, user);
+  await Promise.all([signIn(page, user), signIn(phonePage, user)]);
 
   const account = new AccountPage(page);
   await account.goto();

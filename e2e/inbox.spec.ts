@@ -3,10 +3,11 @@ import { submitAction } from './pages/account-pages';
 import { ExceptionsAdminPage } from './pages/admin-pages';
 import { AskPage } from './pages/ask-page';
 import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { setNextAfterSend } from './support/preferences';
 import { askByApi, questionRow, repliesFor, waitForStatus } from './support/questions';
-import { ensureUser, type TestUser, testUser } from './support/users';
+import { signInReusingSession } from './support/reused-sessions';
+import { ensureUser, testUser } from './support/users';
 
 const SEED_QUESTION =
   'Can I pick up two dozen sourdough rolls and six croissants on Saturday at 9?';
@@ -17,14 +18,20 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
+/**
+ * The same colleague in each journey that needs a second person: their account is made, and
+ * they sign in, once per worker (e2e/support/reused-sessions.ts).
+ */
+const colleague = testUser('colleague-at-second-desk');
+
 /** A second person at another desk: their own browser context, signed in. */
-async function secondDesk(browser: Browser, testInfo: TestInfo, user: TestUser): Promise<Page> {
+async function secondDesk(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const page = await context.newPage();
-  await ensureUser(user);
+  await ensureUser(colleague);
   // Their own account, used only here: they stay on the question after Send like the others.
-  await setNextAfterSend(user, false);
-  await signIn(page, user);
+  await setNextAfterSend(colleague, false);
+  await signInReusingSession(page, colleague);
   return page;
 }
 
@@ -48,7 +55,7 @@ test('the whole journey: a customer asks, staff review the trace, edit and send;
   await expect(page.getByTestId('ticket-reply')).toHaveCount(0);
   await expect(page.getByText('sourdough rolls at $1.50')).toHaveCount(0);
 
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const inbox = new InboxPage(page);
   await inbox.open();
   // The worker drafts it within moments; the open inbox shows it without a reload.
@@ -111,14 +118,15 @@ test('two people sending at once make one reply; the other is told who sent it a
   browser,
 }, testInfo) => {
   const { id } = await askByApi(page.request, { text: 'Is the rye loaf vegan?', name: 'Dana' });
-  await waitForStatus(id, 'drafted');
-  await signIn(page, staff);
-  const other = await secondDesk(browser, testInfo, testUser('second-sender'));
+  const [other] = await Promise.all([
+    secondDesk(browser, testInfo),
+    signInReusingSession(page, staff),
+    waitForStatus(id, 'drafted'),
+  ]);
 
   const mine = new QuestionPage(page);
   const theirs = new QuestionPage(other);
-  await mine.open(id);
-  await theirs.open(id);
+  await Promise.all([mine.open(id), theirs.open(id)]);
   await mine.editor.fill('Yes, our rye loaf is vegan. — Sam');
   await theirs.editor.fill('It is vegan! — Second');
   await mine.startSending();
@@ -142,7 +150,7 @@ test('two people sending at once make one reply; the other is told who sent it a
 test('a double click on send makes one reply @postgres', async ({ page, staff }) => {
   const { id } = await askByApi(page.request, { text: 'Do you open on Sunday?', name: 'Eli' });
   await waitForStatus(id, 'drafted');
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const question = new QuestionPage(page);
   await question.open(id);
   await question.startSending();
@@ -157,13 +165,14 @@ test('saving over a newer version is refused with a clear message, the typed tex
   browser,
 }, testInfo) => {
   const { id } = await askByApi(page.request, { text: 'How much are cinnamon buns?', name: 'Fay' });
-  await waitForStatus(id, 'drafted');
-  await signIn(page, staff);
-  const other = await secondDesk(browser, testInfo, testUser('first-saver'));
+  const [other] = await Promise.all([
+    secondDesk(browser, testInfo),
+    signInReusingSession(page, staff),
+    waitForStatus(id, 'drafted'),
+  ]);
   const mine = new QuestionPage(page);
   const theirs = new QuestionPage(other);
-  await mine.open(id);
-  await theirs.open(id);
+  await Promise.all([mine.open(id), theirs.open(id)]);
 
   await mine.editor.fill('My careful answer about cinnamon buns.');
   await theirs.editor.fill('Their quicker answer.');
@@ -204,13 +213,14 @@ test('an edit by a colleague after the sender confirmed sends nothing; confirmin
     text: 'Do you sell baguettes?',
     name: 'Gus',
   });
-  await waitForStatus(id, 'drafted');
-  await signIn(page, staff);
-  const other = await secondDesk(browser, testInfo, testUser('late-editor'));
+  const [other] = await Promise.all([
+    secondDesk(browser, testInfo),
+    signInReusingSession(page, staff),
+    waitForStatus(id, 'drafted'),
+  ]);
   const mine = new QuestionPage(page);
   const theirs = new QuestionPage(other);
-  await mine.open(id);
-  await theirs.open(id);
+  await Promise.all([mine.open(id), theirs.open(id)]);
 
   // The sender confirms the draft as it is; before they press send, a colleague edits it.
   await mine.startSending();
@@ -244,7 +254,7 @@ test('staff make a new ticket link to pass on; the customer’s earlier link sto
     text: 'Can I order a birthday cake?',
     name: 'Hana',
   });
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const question = new QuestionPage(page);
   await question.open(id);
   await page.getByRole('button', { name: 'New link to the customer’s ticket page' }).click();
@@ -276,9 +286,11 @@ test('markup in a question is shown as text in the inbox and on the ticket, and 
   await expect(page.getByTestId('ticket-question')).toHaveText(text);
   await expect(page.getByTestId('ticket-question').locator('img, script')).toHaveCount(0);
 
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const inbox = new InboxPage(page);
-  await inbox.open('?q=onerror&group=inProgress');
+  // Drafted, so it is among those needing review (the in-progress group with a search opens in
+  // e2e/claude-drafting.spec.ts and others).
+  await waitForStatus(id, 'drafted');
   await inbox.open('?q=onerror');
   await expect(inbox.rows()).toHaveCount(1);
   await expect(inbox.rows().getByTestId('row-first-line')).toHaveText(text);
@@ -296,7 +308,7 @@ test('keys: j and k move, e edits, Ctrl+Enter asks to send, ? lists the keys', a
   page,
   staff,
 }) => {
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const inbox = new InboxPage(page);
   await inbox.open();
   await expect(inbox.rows().first()).toBeVisible();
@@ -342,7 +354,7 @@ test('redraft writes a new run from a server action; the older run waits behind 
 }) => {
   const { id } = await askByApi(page.request, { text: 'Are you open on Friday?', name: 'Gus' });
   await waitForStatus(id, 'drafted');
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const question = new QuestionPage(page);
   await question.open(id);
   await expect(page.getByTestId('earlier-runs')).toHaveCount(0);
@@ -364,7 +376,7 @@ test('discard needs a reason, then closes the question for the customer', async 
     name: 'Spammer',
   });
   await waitForStatus(id, 'drafted');
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const question = new QuestionPage(page);
   await question.open(id);
   await page.getByRole('button', { name: 'Discard…' }).click();
@@ -385,7 +397,7 @@ test('the inbox searches by customer and pages through a long list', async ({ pa
   for (let i = 1; i <= 26; i++) {
     await askByApi(page.request, { text: `Bulk question number ${i}`, name: `Bulk Customer ${i}` });
   }
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const inbox = new InboxPage(page);
   await expect
     .poll(
@@ -411,27 +423,26 @@ test('a draft made before a fact it read changed is marked stale and offers a re
   owner,
 }) => {
   const { id } = await askByApi(page.request, { text: 'Is there rye on Dec 24?', name: 'Ivy' });
-  await waitForStatus(id, 'drafted');
+  await Promise.all([waitForStatus(id, 'drafted'), signInReusingSession(page, owner)]);
   const question = new QuestionPage(page);
-  await signIn(page, owner);
   // A day the draft never read changes: the draft still stands.
   const exceptions = new ExceptionsAdminPage(page);
   await exceptions.goto();
   await exceptions.closeDate('2030-01-02', 'Stocktaking');
   await exceptions.remove('2030-01-02');
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   const inbox = new InboxPage(page);
   await inbox.open('?q=Dec+24');
   await expect(inbox.row('Ivy')).toHaveCount(1);
   await expect(inbox.row('Ivy').getByTestId('stale-mark')).toHaveCount(0);
 
   // The rye loaf it quoted changes (and changes back): now it is stale.
-  await signIn(page, owner);
+  await signInReusingSession(page, owner);
   await page.goto('/admin/menu');
   await submitAction(page, page.getByRole('button', { name: 'Mark rye loaf unavailable' }));
   await submitAction(page, page.getByRole('button', { name: 'Mark rye loaf available' }));
 
-  await signIn(page, staff);
+  await signInReusingSession(page, staff);
   await inbox.open('?q=Dec+24');
   await expect(inbox.row('Ivy').getByTestId('stale-mark')).toHaveText('Stale');
   await question.open(id);

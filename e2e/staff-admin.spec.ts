@@ -1,15 +1,15 @@
 import type { Request } from '@playwright/test';
 import { AccountPage, AppHeader, LoginPage, StaffAdminPage } from './pages/account-pages';
 import { expect, test } from './support/fixtures';
+import { signInReusingSession } from './support/reused-sessions';
 import { ensureUser, testUser, userExists } from './support/users';
 
 test('an owner adds staff with a temporary password shown once', async ({
   page,
   browser,
   owner,
-  signIn,
 }) => {
-  await signIn(page, owner);
+  await signInReusingSession(page, owner);
   const admin = new StaffAdminPage(page);
   await admin.goto();
   const newcomer = { name: 'Nina Newcomer', email: 'nina@juniper.test' };
@@ -44,8 +44,8 @@ test('an owner adds staff with a temporary password shown once', async ({
   await ninaContext.close();
 });
 
-test('staff cannot open an admin page', async ({ page, staff, signIn }) => {
-  await signIn(page, staff);
+test('staff cannot open an admin page', async ({ page, staff }) => {
+  await signInReusingSession(page, staff);
   await page.goto('/inbox');
   await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
   for (const path of ['/admin', '/admin/staff']) {
@@ -62,15 +62,9 @@ test('staff cannot open an admin page', async ({ page, staff, signIn }) => {
  * nothing), then the identical request is sent with the staff member's cookie. The same
  * replay with the owner's cookie succeeds, which proves the request is a real action call.
  */
-test('staff cannot call an owner action directly', async ({
-  page,
-  browser,
-  owner,
-  staff,
-  signIn,
-}) => {
+test('staff cannot call an owner action directly', async ({ page, browser, owner, staff }) => {
   const target = testUser(`mallory-${Date.now()}`);
-  await signIn(page, owner);
+  await signInReusingSession(page, owner);
   const admin = new StaffAdminPage(page);
   await admin.goto();
 
@@ -101,7 +95,7 @@ test('staff cannot call an owner action directly', async ({
   };
 
   const staffContext = await browser.newContext();
-  await signIn(await staffContext.newPage(), staff);
+  await signInReusingSession(await staffContext.newPage(), staff);
   const refused = await replay(staffContext);
   const refusedBody = await refused.text();
   expect(refusedBody).toContain('"status":403');
@@ -133,7 +127,7 @@ test("a removed staff member's open session stops working", async ({
   await leavingPage.goto('/inbox');
   await expect(leavingPage.getByRole('heading', { name: 'Inbox' })).toBeVisible();
 
-  await signIn(page, owner);
+  await signInReusingSession(page, owner);
   const admin = new StaffAdminPage(page);
   await admin.goto();
   await admin.remove(leaving.name);

@@ -1,5 +1,6 @@
 import { hashPassword } from '../../lib/auth/password-hash';
 import { type DeskDatabaseAt, mainDesk, withDeskDatabase } from './database';
+import { storedPasswordHashes } from './stored-password-hashes';
 
 export type TestUser = { email: string; password: string; name: string; role: 'owner' | 'staff' };
 
@@ -46,13 +47,14 @@ export async function userExists(email: string, at: DeskDatabaseAt = mainDesk())
  * address lower-cased, a full-cost password hash), unless the email already has an account
  * (then it is reused, so specs can run alone or in any order). The script itself is tested as
  * a process in tests/scripts/; here it would cost a Node start and a TypeScript load per user.
+ * A known test password's hash is written from e2e/support/stored-password-hashes.ts.
  */
 export async function ensureUser(
   user: TestUser,
   at: DeskDatabaseAt = mainDesk(),
 ): Promise<TestUser> {
   if (await userExists(user.email, at)) return user;
-  const passwordHash = await hashPassword(user.password);
+  const passwordHash = storedPasswordHashes[user.password] ?? (await hashPassword(user.password));
   await withDeskDatabase(
     (db) =>
       db.run(
