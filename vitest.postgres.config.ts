@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { postgresPassFiles } from './tests/support/postgres-pass';
+import { sharesModules } from './tests/support/unit-projects';
 import base from './vitest.config';
+
+const files = postgresPassFiles();
+const shared = files.filter((file) => sharesModules(readFileSync(file, 'utf8')));
+const isolated = files.filter((file) => !shared.includes(file));
 
 /**
  * The PostgreSQL pass (`npm run test:unit:postgres`, inside tests/support/with-postgres.ts,
@@ -15,8 +21,11 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    // One project: the SQLite pass's split by isolation does not apply to the tagged files.
-    projects: undefined,
-    include: postgresPassFiles(),
+    // As in the SQLite pass, files that replace no module or global and start no process share
+    // one module graph per worker (tests/support/unit-projects.ts).
+    projects: [
+      { extends: true, test: { name: 'shared', include: shared, isolate: false } },
+      { extends: true, test: { name: 'desk', include: isolated } },
+    ],
   },
 });
