@@ -15,7 +15,11 @@ import { main as copyMain } from '../../scripts/db-copy';
 import { runInProcess } from '../support/command';
 import { freePort } from '../support/dovecot';
 import { databaseAtMigration, loadRows, releaseFixtures } from '../support/migrations';
-import { type Postgres, startPostgres } from '../support/postgres';
+import {
+  type Postgres,
+  startPostgres,
+  withPostgresClient as withClient,
+} from '../support/postgres';
 import { fillWholeDesk } from '../support/whole-desk';
 
 /**
@@ -65,16 +69,6 @@ async function cli(args: string[]) {
   const { stdout: out, stderr: err } = result;
   expect(out + err).not.toContain(PASSWORD);
   return { code: result.code, out, err };
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Every table of the target's schema with a digest of all its rows, as PostgreSQL prints them. */

@@ -1,7 +1,7 @@
 // @module-tag postgres: PostgreSQL's own worker processes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQuestion } from '@/db/questions';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { queueApiQuestions } from '../support/queued-questions';
 import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { onPostgres, useTempDatabase } from '../support/temp-db';
 
@@ -46,17 +46,7 @@ describe.runIf(onPostgres())('drafting worker processes on PostgreSQL', () => {
   });
 
   it('two workers and a third killed mid-run draft 500 questions, each exactly once', async () => {
-    const start = Date.now();
-    for (let i = 0; i < QUESTIONS; i++) {
-      await createQuestion({
-        text: i % 2 ? 'How much is a rye loaf?' : 'Are you open on Saturday?',
-        customerName: `Customer ${i}`,
-        customerEmail: null,
-        channel: 'api',
-        externalId: `q-${i}`,
-        now: new Date(start + i),
-      });
-    }
+    await queueApiQuestions(QUESTIONS);
     // A short lease, so what the killed worker held is claimed again within the test.
     const env = {
       DATABASE_PATH: temp.path,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQuestion } from '@/db/questions';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { type InProcessWorker, startWorkerInProcess } from '../support/in-process-worker';
 import { waitUntil } from '../support/processes';
+import { queueApiQuestions } from '../support/queued-questions';
 import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -30,20 +30,6 @@ describe('the drafting worker and the Claude API’s faults', () => {
     await temp.cleanup();
   });
 
-  async function queue(count: number): Promise<void> {
-    const start = Date.now();
-    for (let i = 0; i < count; i++) {
-      await createQuestion({
-        text: i % 2 ? 'How much is a rye loaf?' : 'Are you open on Saturday?',
-        customerName: `Customer ${i}`,
-        customerEmail: null,
-        channel: 'api',
-        externalId: `q-${i}`,
-        now: new Date(start + i),
-      });
-    }
-  }
-
   const queueEmptied = () =>
     waitUntil(
       'every question has left the queue',
@@ -69,7 +55,7 @@ describe('the drafting worker and the Claude API’s faults', () => {
   const crashes = (worker: InProcessWorker) => worker.log.filter((line) => /^slot \d+:/.test(line));
 
   it('model faults through the Claude adapter each end in a state a person can read', async () => {
-    await queue(5);
+    await queueApiQuestions(5);
     const server = await startFakeAnthropic({
       script: [
         fake.error(429, 'rate_limit_error', 'slow down', { 'retry-after-ms': '1' }),
@@ -112,7 +98,7 @@ describe('the drafting worker and the Claude API’s faults', () => {
   }, 60_000);
 
   it('a request the API will refuse again fails at once with one request; a 529 is retried and then drafts', async () => {
-    await queue(5);
+    await queueApiQuestions(5);
     const server = await startFakeAnthropic({
       script: [
         fake.error(
@@ -156,7 +142,7 @@ describe('the drafting worker and the Claude API’s faults', () => {
   }, 60_000);
 
   it('a model the API does not have fails the question at once, named', async () => {
-    await queue(1);
+    await queueApiQuestions(1);
     const server = await startFakeAnthropic({ script: [fake.text('never sent')] });
     try {
       startClaudeWorker(server.url, { CLAUDE_MODEL: 'claude-imaginary-9' });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQuestion } from '@/db/questions';
 import { fake, startFakeAnthropic } from '../support/fake-anthropic';
 import { type InProcessWorker, startWorkerInProcess } from '../support/in-process-worker';
 import { killGroup, type Spawned, spawnWorker, waitUntil } from '../support/processes';
+import { queueApiQuestions } from '../support/queued-questions';
 import { sqlRows, sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
 
@@ -30,22 +30,8 @@ describe('drafting worker processes', () => {
     await temp.cleanup();
   });
 
-  async function queue(count: number): Promise<void> {
-    const start = Date.now();
-    for (let i = 0; i < count; i++) {
-      await createQuestion({
-        text: i % 2 ? 'How much is a rye loaf?' : 'Are you open on Saturday?',
-        customerName: `Customer ${i}`,
-        customerEmail: null,
-        channel: 'api',
-        externalId: `q-${i}`,
-        now: new Date(start + i),
-      });
-    }
-  }
-
   it('two workers and 200 queued questions: each question is drafted exactly once', async () => {
-    await queue(200);
+    await queueApiQuestions(200);
     const env = { DATABASE_PATH: temp.path, DRAFT_MODEL: 'offline', DRAFT_CONCURRENCY: '2' };
     workers.push(spawnWorker(env), spawnWorker(env));
     await waitUntil(
@@ -85,7 +71,7 @@ describe('drafting worker processes', () => {
   }
 
   it('a worker killed mid-draft loses nothing: the next worker drafts the question exactly once', async () => {
-    await queue(1);
+    await queueApiQuestions(1);
     const server = await startFakeAnthropic({
       script: [{ kind: 'stall' }, fake.text('Yes, we are open on Saturday from 08:00.')],
     });
@@ -133,7 +119,7 @@ describe('drafting worker processes', () => {
   }, 60_000);
 
   it('on SIGTERM a worker aborts its draft, hands the question back and exits within 10 seconds', async () => {
-    await queue(1);
+    await queueApiQuestions(1);
     const server = await startFakeAnthropic({ script: [{ kind: 'stall' }] });
     try {
       const worker = spawnWorker(claudeEnv(server.url, { CLAUDE_IDLE_TIMEOUT_MS: '60000' }));

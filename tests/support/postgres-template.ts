@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { closeDb, getDb } from '@/db/client';
 import { resetEnvForTests } from '@/lib/env';
+import { withPostgresClient as withClient } from './postgres';
 
 /**
  * The PostgreSQL pass's fresh databases are copies (`create database … template …`) of one
@@ -125,14 +126,4 @@ function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

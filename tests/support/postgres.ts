@@ -130,3 +130,17 @@ export async function startPostgres(): Promise<Postgres> {
     stop,
   };
 }
+
+/** A client on `url` for `work`, ended whatever happens. */
+export async function withPostgresClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
