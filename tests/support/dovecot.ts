@@ -7,6 +7,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -169,13 +170,14 @@ service anvil {
   const stop = () => {
     const pidFile = join(baseDir, 'master.pid');
     if (existsSync(pidFile)) {
-      try {
-        process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
+      const master = Number(readFileSync(pidFile, 'utf8').trim());
+      // The master is a session leader (it daemonizes): its processes are its group. Asked to
+      // stop, they write their mail state for seconds on a loaded machine, racing the folder's
+      // removal; nothing of this throwaway server is kept, so they are killed, and the folder
+      // goes once they are gone.
+      signalGroup(master, 'SIGKILL');
+      groupGoneWithin(master, 10_000);
     }
-    // Dovecot's processes may still be writing their state as they stop: retry while they do.
     rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   };
   try {
@@ -242,4 +244,49 @@ service anvil {
       }),
     stop,
   };
+}
+
+/** Signals the process group led by `leader`, or the process alone if it leads none. */
+function signalGroup(leader: number, signal: NodeJS.Signals): void {
+  for (const target of [-leader, leader]) {
+    try {
+      process.kill(target, signal);
+      return;
+    } catch {
+      // No such group (or process): try the process, or it is already gone.
+    }
+  }
+}
+
+/**
+ * Whether a process of the group led by `leader` still runs. A killed process stays a zombie
+ * until this machine's init reaps it, which can take a second; a zombie writes nothing.
+ */
+function groupRunning(leader: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid pgrp …; comm may hold spaces, so read after its closing bracket.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(group) === leader && state !== 'Z') return true;
+    } catch {
+      // Gone while listed.
+    }
+  }
+  return false;
+}
+
+/**
+ * Waits, blocking (stop is called from synchronous cleanups), until no process of the group led
+ * by `leader` runs, or the time is up; says which.
+ */
+function groupGoneWithin(leader: number, ms: number): boolean {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + ms;
+  while (groupRunning(leader)) {
+    if (Date.now() > deadline) return false;
+    Atomics.wait(pause, 0, 0, 50);
+  }
+  return true;
 }
