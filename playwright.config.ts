@@ -53,6 +53,21 @@ const launchOptions = existsSync(systemChromium)
 const workers = Number(process.env.E2E_WORKERS) || availableParallelism();
 const share = Math.max(1, workers / availableParallelism());
 
+const traceModes = [
+  'off',
+  'on',
+  'retain-on-failure',
+  'retain-on-first-failure',
+  'on-first-retry',
+] as const;
+
+function traceMode(setting: string | undefined): (typeof traceModes)[number] {
+  if (!setting) return 'off';
+  const mode = traceModes.find((known) => known === setting);
+  if (!mode) throw new Error(`E2E_TRACE is "${setting}": one of ${traceModes.join(', ')}.`);
+  return mode;
+}
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: 'test-results',
@@ -66,7 +81,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a quarter of the suite's processor time even when it is
+    // thrown away, so it is off; E2E_TRACE=retain-on-failure (or --trace on) records one.
+    trace: traceMode(process.env.E2E_TRACE),
     screenshot: 'only-on-failure',
     launchOptions,
   },

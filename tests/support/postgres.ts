@@ -1,9 +1,9 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './dovecot';
+import { memoryDir } from './memory-dir';
 
 /** Debian's PostgreSQL 15 server; `.ci/run` installs `postgresql` when it is missing. */
 const binDir = '/usr/lib/postgresql/15/bin';
@@ -18,8 +18,8 @@ export type Postgres = {
 };
 
 /**
- * A throwaway PostgreSQL on 127.0.0.1: a cluster made with initdb in a temp folder (its unix
- * socket there too), trust authentication for the loopback only, and no fsync, since nothing
+ * A throwaway PostgreSQL on 127.0.0.1: a cluster made with initdb in a temp folder, in memory
+ * where the machine has it (`memory-dir.ts`; its unix socket there too), trust authentication for the loopback only, and no fsync, since nothing
  * in it needs to outlive the tests. As root, the server runs as the `postgres` user, which owns
  * the folder: PostgreSQL refuses to run as root.
  */
@@ -28,7 +28,7 @@ export async function startPostgres(): Promise<Postgres> {
   if (!existsSync(initdb)) {
     throw new Error(`PostgreSQL is not installed (${initdb}): apt-get install -y postgresql`);
   }
-  const dir = mkdtempSync(join(tmpdir(), 'bakery-desk-postgres-'));
+  const dir = mkdtempSync(join(memoryDir(), 'bakery-desk-postgres-'));
   const dataDir = join(dir, 'data');
   const logFile = join(dir, 'server.log');
   const asRoot = process.getuid?.() === 0;
