@@ -1,0 +1,109 @@
+import { zonedParts } from '@/lib/agent/bakery/calendar';
+import { chartPeriods, sumByPeriod } from './dashboard';
+import { formatShare, share } from './figures';
+
+/**
+ * "Did our answers help?": the customers' yes and no under sent replies, per day of the range,
+ * and what they wrote beside them. Replies are counted on the day they were sent, so a change
+ * the owner made shows against the replies written after it, however late customers answer.
+ */
+
+export const feedbackAnswers = ['yes', 'no'] as const;
+export type FeedbackAnswer = (typeof feedbackAnswers)[number];
+
+export const feedbackAnswerLabels: Record<FeedbackAnswer, string> = {
+  yes: 'Yes, it helped',
+  no: 'No, it did not',
+};
+
+export type SatisfactionCounts = {
+  yes: number;
+  no: number;
+  /** Replies the customer answered, yes or no. */
+  answers: number;
+  /** The share of answers that were yes; null when nobody answered. */
+  shareYes: number | null;
+};
+
+export type DaySatisfaction = { date: string } & SatisfactionCounts;
+
+const counted = (yes: number, no: number): SatisfactionCounts => ({
+  yes,
+  no,
+  answers: yes + no,
+  shareYes: share(yes, yes + no),
+});
+
+/**
+ * Every day of the range with its answers (zeros on days without), the chart's bars (per day,
+ * or per week past a month) and the whole range's.
+ */
+export function satisfactionByDay(rows: {
+  dates: readonly string[];
+  answers: readonly { date: string; answer: FeedbackAnswer; count: number }[];
+}): {
+  days: DaySatisfaction[];
+  chart: ({ period: string } & Record<FeedbackAnswer, number>)[];
+  total: SatisfactionCounts;
+} {
+  const days = rows.dates.map((date) => {
+    const on = (answer: FeedbackAnswer) =>
+      rows.answers
+        .filter((row) => row.date === date && row.answer === answer)
+        .reduce((sum, row) => sum + row.count, 0);
+    return { date, ...counted(on('yes'), on('no')) };
+  });
+  const sum = (answer: FeedbackAnswer) => days.reduce((total, day) => total + day[answer], 0);
+  return {
+    days,
+    chart: sumByPeriod(chartPeriods(rows.dates), days, feedbackAnswers),
+    total: counted(sum('yes'), sum('no')),
+  };
+}
+
+/** "7 of 9 said yes (78%)", the figure's headline; null when nobody answered. */
+export function saidYesHeadline(counts: SatisfactionCounts): string | null {
+  if (counts.answers === 0) return null;
+  return `${counts.yes} of ${counts.answers} said yes (${formatShare(counts.shareYes)})`;
+}
+
+export type FeedbackCommentRow = {
+  questionId: number;
+  answer: FeedbackAnswer;
+  comment: string;
+  /** When the customer gave (or last changed) the answer, ms since the epoch. */
+  answeredAt: number;
+};
+
+export type FeedbackComment = {
+  key: string;
+  answer: FeedbackAnswer;
+  answerLabel: string;
+  /** The customer's words, trimmed; shown as text. */
+  text: string;
+  /** The bakery's day the customer wrote it, YYYY-MM-DD as the dashboard's tables write days. */
+  date: string;
+  /** The conversation, in the inbox. */
+  href: string;
+};
+
+/**
+ * The comments customers left with their answers, newest first, blank ones left out, each with
+ * the bakery's day it was written and a link to its conversation.
+ */
+export function feedbackComments(
+  rows: readonly FeedbackCommentRow[],
+  timeZone: string,
+): FeedbackComment[] {
+  return rows
+    .filter((row) => row.comment.trim() !== '')
+    .sort((a, b) => b.answeredAt - a.answeredAt || b.questionId - a.questionId)
+    .map((row, i) => ({
+      key: `${row.questionId}-${row.answeredAt}-${i}`,
+      answer: row.answer,
+      answerLabel: feedbackAnswerLabels[row.answer],
+      text: row.comment.trim(),
+      date: zonedParts(new Date(row.answeredAt), timeZone).date,
+      href: `/inbox/${row.questionId}`,
+    }));
+}
