@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
+import type { NextConfig } from 'next';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, readyStages, stages, timingTable } from '../../scripts/test-all.mjs';
+import {
+  formatDuration,
+  readyStages,
+  stageEnv,
+  stages,
+  timingTable,
+} from '../../scripts/test-all.mjs';
 
 describe('npm test’s timing table', () => {
   it('words durations in seconds, then minutes and seconds', () => {
@@ -87,5 +94,39 @@ describe('which stages npm test starts', () => {
   it('one at a time, in order, when asked', () => {
     expect(names(readyStages(state([], [], true)))).toEqual(['typecheck']);
     expect(names(readyStages(state([], ['typecheck'], true)))).toEqual([]);
+  });
+});
+
+describe('the build beside the typecheck', () => {
+  const chosen = (...names: string[]) => stages.filter((s) => names.includes(s.name));
+  const build = stages.find((s) => s.name === 'build');
+
+  it('skips the build’s own type check only when the typecheck stage runs too', () => {
+    if (!build) throw new Error('no build stage');
+    expect(stageEnv(build, chosen('typecheck', 'lint', 'build'))).toEqual({
+      SKIP_BUILD_TYPECHECK: '1',
+    });
+    expect(stageEnv(build, chosen('build', 'e2e'))).toEqual({});
+    const unit = stages.find((s) => s.name === 'unit');
+    if (!unit) throw new Error('no unit stage');
+    expect(stageEnv(unit, stages)).toEqual({});
+  });
+
+  it('next.config.ts lets a build skip its type check only when told to', async () => {
+    // Each setting loads its own copy of the config (the query names a new module).
+    const load = async (setting: string | undefined) => {
+      if (setting === undefined) delete process.env.SKIP_BUILD_TYPECHECK;
+      else process.env.SKIP_BUILD_TYPECHECK = setting;
+      const config = `../../next.config.ts?skip=${setting}`;
+      const loaded: { default: NextConfig } = await import(/* @vite-ignore */ config);
+      return loaded.default.typescript?.ignoreBuildErrors;
+    };
+    try {
+      expect(await load(undefined)).toBe(false);
+      expect(await load('1')).toBe(true);
+      expect(await load('yes')).toBe(false);
+    } finally {
+      delete process.env.SKIP_BUILD_TYPECHECK;
+    }
   });
 });
