@@ -62,24 +62,35 @@ describe('feedback comments', () => {
     const comments = feedbackComments(
       [
         {
+          messageId: 40,
           questionId: 4,
           answer: 'yes',
           comment: '  Thanks, see you Saturday! ',
-          answeredAt: at('2026-12-01T15:00:00Z'),
+          changedAt: at('2026-12-01T15:00:00Z'),
         },
         // 03:30 UTC on the 3rd is still the 2nd in New York.
         {
+          messageId: 90,
           questionId: 9,
           answer: 'no',
           comment: 'You did not say if it has nuts.',
-          answeredAt: at('2026-12-03T03:30:00Z'),
+          changedAt: at('2026-12-03T03:30:00Z'),
         },
-        { questionId: 7, answer: 'yes', comment: '   ', answeredAt: at('2026-12-02T12:00:00Z') },
+        {
+          messageId: 70,
+          questionId: 7,
+          answer: 'yes',
+          comment: '   ',
+          changedAt: at('2026-12-02T12:00:00Z'),
+        },
+        // No comment at all, or one erased with its conversation.
+        { messageId: 80, questionId: 8, answer: 'no', comment: null, changedAt: 0 },
       ],
       'America/New_York',
     );
-    expect(comments.map(({ key: _, ...comment }) => comment)).toEqual([
+    expect(comments).toEqual([
       {
+        messageId: 90,
         answer: 'no',
         answerLabel: 'No, it did not',
         text: 'You did not say if it has nuts.',
@@ -87,6 +98,7 @@ describe('feedback comments', () => {
         href: '/inbox/9',
       },
       {
+        messageId: 40,
         answer: 'yes',
         answerLabel: 'Yes, it helped',
         text: 'Thanks, see you Saturday!',
@@ -94,6 +106,5 @@ describe('feedback comments', () => {
         href: '/inbox/4',
       },
     ]);
-    expect(new Set(comments.map((c) => c.key)).size).toBe(2);
   });
 });

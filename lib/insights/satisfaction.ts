@@ -4,8 +4,8 @@ import { formatShare, share } from './figures';
 
 /**
  * "Did our answers help?": the customers' yes and no under sent replies, per day of the range,
- * and what they wrote beside them. Replies are counted on the day they were sent, so a change
- * the owner made shows against the replies written after it, however late customers answer.
+ * and what they wrote beside them. An answer counts on the bakery's day the customer first gave
+ * it, as it stands now: changing it later moves no figure to another day.
  */
 
 export const feedbackAnswers = ['yes', 'no'] as const;
@@ -68,15 +68,18 @@ export function saidYesHeadline(counts: SatisfactionCounts): string | null {
 }
 
 export type FeedbackCommentRow = {
+  /** The reply's message the answer is about: one answer each. */
+  messageId: number;
   questionId: number;
   answer: FeedbackAnswer;
-  comment: string;
-  /** When the customer gave (or last changed) the answer, ms since the epoch. */
-  answeredAt: number;
+  /** Null when they wrote none, or the conversation was erased. */
+  comment: string | null;
+  /** When the customer last gave or changed the answer (and so the comment), ms since the epoch. */
+  changedAt: number;
 };
 
 export type FeedbackComment = {
-  key: string;
+  messageId: number;
   answer: FeedbackAnswer;
   answerLabel: string;
   /** The customer's words, trimmed; shown as text. */
@@ -96,14 +99,14 @@ export function feedbackComments(
   timeZone: string,
 ): FeedbackComment[] {
   return rows
-    .filter((row) => row.comment.trim() !== '')
-    .sort((a, b) => b.answeredAt - a.answeredAt || b.questionId - a.questionId)
-    .map((row, i) => ({
-      key: `${row.questionId}-${row.answeredAt}-${i}`,
+    .flatMap((row) => (row.comment?.trim() ? [{ ...row, comment: row.comment.trim() }] : []))
+    .sort((a, b) => b.changedAt - a.changedAt || b.messageId - a.messageId)
+    .map((row) => ({
+      messageId: row.messageId,
       answer: row.answer,
       answerLabel: feedbackAnswerLabels[row.answer],
-      text: row.comment.trim(),
-      date: zonedParts(new Date(row.answeredAt), timeZone).date,
+      text: row.comment,
+      date: zonedParts(new Date(row.changedAt), timeZone).date,
       href: `/inbox/${row.questionId}`,
     }));
 }
