@@ -61,6 +61,7 @@ export const COPIED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.signInFailures, postgresSchema.signInFailures),
   both(sqliteSchema.rateLimitHits, postgresSchema.rateLimitHits),
   both(sqliteSchema.conversationNotes, postgresSchema.conversationNotes),
+  both(sqliteSchema.replyFeedback, postgresSchema.replyFeedback),
   both(sqliteSchema.snippets, postgresSchema.snippets),
   both(sqliteSchema.labels, postgresSchema.labels),
   both(sqliteSchema.conversationLabels, postgresSchema.conversationLabels),

@@ -13,6 +13,7 @@ import {
   type Question,
   questions,
   replies,
+  replyFeedback,
   toolCalls,
 } from './schema';
 
@@ -91,6 +92,11 @@ async function eraseIn(db: Db, ids: number[], now: Date): Promise<void> {
     .update(messages)
     .set({ text: ERASED_TEXT, externalId: null, emailSubject: null, emailFrom: null })
     .where(inArray(messages.questionId, ids));
+  // The customer's yes or no stays a figure for the dashboard; their comment is their words.
+  await db
+    .update(replyFeedback)
+    .set({ comment: null })
+    .where(inArray(replyFeedback.questionId, ids));
   // The original emails hold everything the customer wrote: only their keys stay, so the same
   // email fetched again is still recognised.
   await db.update(inboundEmails).set(erasedEmail).where(inArray(inboundEmails.questionId, ids));

@@ -36,6 +36,7 @@ export const mailChannels = pgTableOf(tables.mailChannels);
 export const connections = pgTableOf(tables.connections);
 export const staffInvites = pgTableOf(tables.staffInvites);
 export const conversationNotes = pgTableOf(tables.conversationNotes);
+export const replyFeedback = pgTableOf(tables.replyFeedback);
 export const snippets = pgTableOf(tables.snippets);
 export const labels = pgTableOf(tables.labels);
 export const conversationLabels = pgTableOf(tables.conversationLabels);

@@ -37,6 +37,7 @@ export type {
   Question,
   RecoveryCode,
   Reply,
+  ReplyFeedback,
   Session,
   SignInChallenge,
   Snippet,
@@ -83,6 +84,7 @@ export const mailChannels = engine.mailChannels;
 export const connections = engine.connections;
 export const staffInvites = engine.staffInvites;
 export const conversationNotes = engine.conversationNotes;
+export const replyFeedback = engine.replyFeedback;
 export const snippets = engine.snippets;
 export const labels = engine.labels;
 export const conversationLabels = engine.conversationLabels;

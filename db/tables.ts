@@ -11,6 +11,7 @@ import {
   roles,
   stopKinds,
 } from '../lib/domain';
+import { FEEDBACK_COMMENT_MAX, feedbackAnswers } from '../lib/feedback/answer';
 import { check, col, index, sqlFalse, sqlTrue, table, uniqueIndex } from './columns';
 
 /*
@@ -699,6 +700,40 @@ export const conversationNotes = table(
     at: col.timestamp('at').notNull(),
   },
   (t) => [index('conversation_notes_question').on(t.questionId, t.at)],
+);
+
+/**
+ * What the customer said under a reply the bakery sent (the bakery's message): whether it
+ * answered their question, and an optional comment in their words. One answer per reply, which
+ * they may change; `answeredAt` is when they first answered, `changedAt` their latest change.
+ */
+export const replyFeedback = table(
+  'reply_feedback',
+  {
+    id: col.id('id'),
+    messageId: col
+      .int('message_id')
+      .notNull()
+      .references(() => messages.columns.id, { onDelete: 'cascade' }),
+    questionId: col
+      .int('question_id')
+      .notNull()
+      .references(() => questions.columns.id, { onDelete: 'cascade' }),
+    answer: col.enum('answer', feedbackAnswers).notNull(),
+    comment: col.text('comment'),
+    answeredAt: col.timestamp('answered_at').notNull(),
+    changedAt: col.timestamp('changed_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('reply_feedback_message').on(t.messageId),
+    index('reply_feedback_question').on(t.questionId),
+    // The owner's dashboard reads answers over a range of times.
+    index('reply_feedback_answered').on(t.answeredAt),
+    check(
+      'reply_feedback_comment_length',
+      sql`length(${t.comment}) <= ${sql.raw(String(FEEDBACK_COMMENT_MAX))}`,
+    ),
+  ],
 );
 
 /**

@@ -287,3 +287,33 @@ describe('upgrading to the connections, the guided start and the team inbox', ()
     }
   });
 });
+
+describe('upgrading to customer feedback on replies', () => {
+  const fixture = releaseFixtures().find((f) => f.idx === 19);
+
+  it('has the release before it to upgrade from', () => {
+    expect(fixture).toBeDefined();
+  });
+
+  it('starts with no answers, every sent message kept, and takes an answer for one', async () => {
+    if (!fixture) throw new Error('The release at migration 19 is missing.');
+    const path = releaseDatabase(fixture);
+    await upgrade(path);
+    const sqlite = new Database(path);
+    try {
+      expect(sqlite.prepare('select count(*) from reply_feedback').pluck().get()).toBe(0);
+      const sent = sqlite
+        .prepare("select id, question_id from messages where author = 'bakery' limit 1")
+        .get() as { id: number; question_id: number } | undefined;
+      if (!sent) throw new Error('The release sent no reply.');
+      const answer = sqlite.prepare(
+        'insert into reply_feedback (message_id, question_id, answer, comment, answered_at, changed_at) values (?, ?, ?, ?, 1, 1)',
+      );
+      expect(() => answer.run(sent.id, sent.question_id, 'no', 'x'.repeat(1001))).toThrow(/CHECK/);
+      answer.run(sent.id, sent.question_id, 'no', 'Too vague');
+      expect(() => answer.run(sent.id, sent.question_id, 'yes', null)).toThrow(/UNIQUE/);
+    } finally {
+      sqlite.close();
+    }
+  });
+});

@@ -262,6 +262,19 @@ export async function fillWholeDesk(path: string, { questions }: { questions: nu
         failure.run('account:owner@bakery.example', now - n * 60_000);
         failure.run('address:203.0.113.7', now - n * 60_000);
       }
+      // A customer's answers under the bakery's replies, one with a comment in their words.
+      const answer = db.prepare(
+        `insert into reply_feedback (message_id, question_id, answer, comment, answered_at, changed_at)
+         select id, question_id, ?, ?, ?, ? from messages where author = 'bakery' order by id limit 1 offset ?`,
+      );
+      answer.run(
+        'no',
+        'Ich wollte wissen, ob es glutenfrei ist 🌾',
+        now - 7_200_000,
+        now - 3_600_000,
+        0,
+      );
+      answer.run('yes', null, now - 60_000, now - 60_000, 1);
       const hit = db.prepare('insert into rate_limit_hits (key, at) values (?, ?)');
       for (let n = 0; n < 3; n++) hit.run('customer:203.0.113.7', now - n * 10_000);
     })();

@@ -1,0 +1,18 @@
+/**
+ * A customer's answer to "Did this answer your question?" under one reply the bakery sent: yes or
+ * no, with an optional comment in their own words.
+ */
+export const feedbackAnswers = ['yes', 'no'] as const;
+export type FeedbackAnswer = (typeof feedbackAnswers)[number];
+
+/** The longest comment kept: a few sentences, enough to say what was missing. */
+export const FEEDBACK_COMMENT_MAX = 1000;
+
+/**
+ * The comment as stored: trimmed, and none at all when nothing is left, so an empty box never
+ * counts as a comment on the dashboard.
+ */
+export function feedbackComment(raw: string | null | undefined): string | null {
+  const trimmed = (raw ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+}
