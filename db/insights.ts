@@ -3,8 +3,10 @@ import { and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alwaysForPerson } from '@/lib/agent/models/offline/topics';
 import type { NotFoundLookup } from '@/lib/bakery-facts/unsold-asks';
 import type { Channel, NeedsPersonReason } from '@/lib/domain';
+import type { FeedbackAnswer } from '@/lib/feedback/answer';
 import { type EditClass, LIGHT_EDIT_MAX_SHARE } from '@/lib/insights/figures';
 import type { DayWindow } from '@/lib/insights/range';
+import type { FeedbackCommentRow } from '@/lib/insights/satisfaction';
 import { type Db, engineOf, getDb } from './client';
 import {
   bytewise,
@@ -362,11 +364,15 @@ export type ConversationRow = {
   outputTokens: number;
   cacheReadTokens: number;
   needsPersonReason: NeedsPersonReason | null;
+  /** The conversation's replies the customer said helped, and said did not. */
+  feedbackYes: number;
+  feedbackNo: number;
 };
 
 /**
  * The rows under the dashboard's figures, one per question received in the range, oldest
- * first: for the CSV download. No customer names, emails or texts.
+ * first: for the CSV download. No customer names, emails or texts (customers' yes and no are
+ * counted; their comments stay on the page).
  */
 export async function listConversationRows({
   days,
@@ -394,6 +400,8 @@ export async function listConversationRows({
       'outputTokens',
       'cacheReadTokens',
       'needsPersonReason',
+      'feedbackYes',
+      'feedbackNo',
     ],
     sql`
     select q.id as id, q.received_at as receivedAt, q.channel as channel, q.status as status,
@@ -408,7 +416,9 @@ export async function listConversationRows({
       (select coalesce(sum(a.output_tokens), 0) from agent_runs a where a.question_id = q.id) as outputTokens,
       (select coalesce(sum(a.cache_read_tokens), 0) from agent_runs a where a.question_id = q.id) as cacheReadTokens,
       (select a.needs_person_reason from agent_runs a where a.question_id = q.id
-        order by a.started_at desc, a.id desc limit 1) as needsPersonReason
+        order by a.started_at desc, a.id desc limit 1) as needsPersonReason,
+      (select count(*) from reply_feedback f where f.question_id = q.id and f.answer = 'yes') as feedbackYes,
+      (select count(*) from reply_feedback f where f.question_id = q.id and f.answer = 'no') as feedbackNo
     from questions q
       left join replies fr on fr.id = (
         select r.id from replies r where r.question_id = q.id order by r.sent_at, r.id limit 1)
@@ -449,5 +459,53 @@ export async function listMarkedQuestions({
       and not ${readAnEntry(engine, 'ar.facts_read')}`,
       limit,
     ),
+  );
+}
+
+/**
+ * Customers' answers to "Did this answer your question?" per day they first gave them, yes or
+ * no as each stands now (an answer changed later stays on its first day).
+ */
+export async function countFeedbackByDay({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): Promise<{ date: string; answer: FeedbackAnswer; count: number }[]> {
+  const { db, engine } = await dashboardDb();
+  return namedRows(
+    db,
+    ['date', 'answer', 'count'],
+    sql`${daysTable(engine, days)}
+    select d.date as date, f.answer as answer, count(*) as count
+    from days d join reply_feedback f on f.answered_at >= d.start_ms and f.answered_at < d.end_ms
+      join questions q on q.id = f.question_id and ${customersOnly('q')}
+    group by d.date, f.answer`,
+  );
+}
+
+/**
+ * The comments customers wrote with their answers first given in the range, newest change
+ * first, at most `limit`. Erased conversations keep their yes or no but lose the comment.
+ */
+export async function listFeedbackComments({
+  days,
+  limit,
+}: {
+  days: readonly DayWindow[];
+  limit: number;
+}): Promise<FeedbackCommentRow[]> {
+  const { start, end } = bounds(days);
+  const { db } = await dashboardDb();
+  return namedRows(
+    db,
+    ['messageId', 'questionId', 'answer', 'comment', 'changedAt'],
+    sql`
+    select f.message_id as messageId, f.question_id as questionId, f.answer as answer,
+      f.comment as comment, f.changed_at as changedAt
+    from reply_feedback f join questions q on q.id = f.question_id
+    where f.answered_at >= ${start} and f.answered_at < ${end} and f.comment is not null
+      and q.erased_at is null and ${customersOnly('q')}
+    order by f.changed_at desc, f.message_id desc
+    limit ${limit}`,
   );
 }

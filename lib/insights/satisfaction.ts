@@ -1,4 +1,5 @@
 import { zonedParts } from '@/lib/agent/bakery/calendar';
+import { type FeedbackAnswer, feedbackAnswers } from '@/lib/feedback/answer';
 import { chartPeriods, sumByPeriod } from './dashboard';
 import { formatShare, share } from './figures';
 
@@ -7,9 +8,6 @@ import { formatShare, share } from './figures';
  * and what they wrote beside them. An answer counts on the bakery's day the customer first gave
  * it, as it stands now: changing it later moves no figure to another day.
  */
-
-export const feedbackAnswers = ['yes', 'no'] as const;
-export type FeedbackAnswer = (typeof feedbackAnswers)[number];
 
 export const feedbackAnswerLabels: Record<FeedbackAnswer, string> = {
   yes: 'Yes, it helped',

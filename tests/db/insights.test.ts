@@ -6,10 +6,12 @@ import {
   countDiscardReasons,
   countEditsByDay,
   countEditsByTool,
+  countFeedbackByDay,
   countPersonMarks,
   countQuestionsByDay,
   countRepliesByPerson,
   listConversationRows,
+  listFeedbackComments,
   listFirstReplyWaits,
   listMarkedQuestions,
   listNotFoundMenuLookups,
@@ -159,6 +161,73 @@ describe('the dashboard’s queries on a history with known figures', () => {
     ]);
   });
 
+  it('counts customers’ yes and no on the day they first answered, as each answer stands now', async () => {
+    const perDay = (rows: Awaited<ReturnType<typeof countFeedbackByDay>>) =>
+      Object.fromEntries(
+        days.map((d) => [
+          d.date,
+          ['yes', 'no'].map((answer) =>
+            rows
+              .filter((r) => r.date === d.date && r.answer === answer)
+              .reduce((sum, r) => sum + r.count, 0),
+          ),
+        ]),
+      );
+    const pattern = [
+      [1, 0],
+      [1, 1],
+      [2, 1],
+      [2, 1],
+      [3, 1],
+    ];
+    expect(Object.values(perDay(await countFeedbackByDay({ days })))).toEqual([
+      ...pattern,
+      ...pattern,
+    ]);
+    // A customer changes their no of the 13th to a yes a week later: still the 13th's answer.
+    await sqlRun(
+      `update reply_feedback set answer = 'yes', changed_at = changed_at + ? where question_id =
+         (select id from questions where text = 'Question 2 of 2026-11-13')`,
+      7 * 24 * HOUR,
+    );
+    const changed = await countFeedbackByDay({ days });
+    expect(perDay(changed)['2026-11-13']).toEqual([3, 0]);
+    expect(changed.reduce((sum, r) => sum + r.count, 0)).toBe(26);
+    // Only the range's days.
+    expect(await countFeedbackByDay({ days: days.slice(0, 1) })).toEqual([
+      { date: '2026-11-10', answer: 'yes', count: 1 },
+    ]);
+  });
+
+  it('lists customers’ comments, newest change first, without erased conversations’', async () => {
+    const comments = await listFeedbackComments({ days, limit: 50 });
+    expect(comments.map((c) => [c.answer, c.comment])).toEqual([
+      ['yes', 'It did, once I read it twice.'],
+      ['no', 'You did not say whether the rye has <nuts> in it.'],
+      ['yes', 'Lovely, thank you!'],
+    ]);
+    const questionIds = await sqlRows<{ id: number }>(
+      `select id from questions where text in ('Question 5 of 2026-11-14', 'Question 2 of 2026-11-13')
+       order by received_at desc`,
+    );
+    expect(comments.map((c) => c.questionId).slice(0, 2)).toEqual(questionIds.map((q) => q.id));
+    // Changed a day after it was first given, the 14th's answer is dated by its change.
+    const [changed] = comments;
+    expect(changed?.changedAt).toBe(Date.parse('2026-11-14T14:05:00-05:00') + 2 * HOUR + 24 * HOUR);
+    const messageOf = await sqlValue(
+      'select question_id from messages where id = ?',
+      changed?.messageId,
+    );
+    expect(messageOf).toBe(changed?.questionId);
+    expect(await listFeedbackComments({ days, limit: 1 })).toHaveLength(1);
+    expect(await listFeedbackComments({ days: days.slice(0, 1), limit: 50 })).toHaveLength(1);
+    await sqlRun("update questions set erased_at = 1 where text = 'Question 2 of 2026-11-13'");
+    expect((await listFeedbackComments({ days, limit: 50 })).map((c) => c.comment)).toEqual([
+      'It did, once I read it twice.',
+      'Lovely, thank you!',
+    ]);
+  });
+
   it('lists one row per question for the CSV, without customers’ words', async () => {
     const rows = await listConversationRows({ days });
     expect(rows).toHaveLength(40);
@@ -172,7 +241,12 @@ describe('the dashboard’s queries on a history with known figures', () => {
       costUsd: 0.05,
     });
     expect(rows.filter((r) => r.discardReason !== null)).toHaveLength(5);
-    expect(JSON.stringify(rows)).not.toMatch(/Customer \d|Question \d|Draft \d|Reply \d/);
+    expect(rows.reduce((sum, r) => sum + r.feedbackYes, 0)).toBe(18);
+    expect(rows.reduce((sum, r) => sum + r.feedbackNo, 0)).toBe(8);
+    expect(rows[1]).toMatchObject({ feedbackYes: 0, feedbackNo: 0 });
+    expect(JSON.stringify(rows)).not.toMatch(
+      /Customer \d|Question \d|Draft \d|Reply \d|thank you|nuts|twice/,
+    );
   });
 
   it('never counts the example questions a new desk starts with, nor their drafts, replies or spend', async () => {
@@ -188,6 +262,8 @@ describe('the dashboard’s queries on a history with known figures', () => {
       replies: await countRepliesByPerson({ days }),
       rows: await listConversationRows({ days }),
       marked: await listMarkedQuestions({ days, limit: 50 }),
+      feedback: await countFeedbackByDay({ days }),
+      comments: await listFeedbackComments({ days, limit: 50 }),
       unsold: await listNotFoundMenuLookups({
         since: new Date(days[0]?.start ?? 0),
         until: new Date(days[days.length - 1]?.end ?? 0),
@@ -225,13 +301,28 @@ describe('the dashboard’s queries on a history with known figures', () => {
         run,
         `example-call-${i}`,
       );
-      await sqlRun(
+      const reply = await sqlValue(
         `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
-         values (?, 'Reply', ?, ?, ?, true, 3)`,
+         values (?, 'Reply', ?, ?, ?, true, 3) returning id`,
         id,
         people.staffId,
         at + 60_000,
         run,
+      );
+      const message = await sqlValue(
+        `insert into messages (question_id, author, channel, text, reply_id, at)
+         values (?, 'bakery', 'web', 'Reply', ?, ?) returning id`,
+        id,
+        reply,
+        at + 60_000,
+      );
+      await sqlRun(
+        `insert into reply_feedback (message_id, question_id, answer, comment, answered_at, changed_at)
+         values (?, ?, 'no', 'Example comment', ?, ?)`,
+        message,
+        id,
+        at + 120_000,
+        at + 120_000,
       );
     }
     await sqlRun(
@@ -245,6 +336,8 @@ describe('the dashboard’s queries on a history with known figures', () => {
     expect(counted.rows).toHaveLength(before.rows.length + examples.length);
     expect(counted.unsold.length).toBe(before.unsold.length + examples.length);
     expect(counted.spend).not.toEqual(before.spend);
+    expect(counted.comments.length).toBe(before.comments.length + examples.length);
+    expect(counted.feedback).not.toEqual(before.feedback);
   });
 
   it('leaves out what falls outside the range', async () => {

@@ -23,7 +23,10 @@ import { addDays, zonedInstant } from '../../lib/agent/bakery/calendar';
  *   customOrder, allergens), and so is day 9's first (complaint);
  * - every question is its conversation's first customer message and every reply a bakery
  *   message; the last question of day 5 has a follow-up from the customer (4 messages that day);
- * - the daily budget is $0.30.
+ * - the daily budget is $0.30;
+ * - customers answer "Did this answer your question?" two hours after the reply by k: yes, no,
+ *   yes, none, yes (18 yes and 8 no in all); three add a comment: day 0's k = 0 (yes), day 3's
+ *   k = 1 (no, with markup in it) and day 4's k = 4 (yes, its answer changed a day later).
  *
  * e2e/admin-dashboard.spec.ts spells out what the dashboard must show for it.
  */
@@ -39,6 +42,12 @@ const discardReasons = [
   'Spam',
   'Customer called instead',
 ];
+const feedbackAnswers = ['yes', 'no', 'yes', null, 'yes'] as const;
+const feedbackComments = [
+  { day: 0, k: 0, text: 'Lovely, thank you!', changedLater: false },
+  { day: 3, k: 1, text: 'You did not say whether the rye has <nuts> in it.', changedLater: false },
+  { day: 4, k: 4, text: 'It did, once I read it twice.', changedLater: true },
+] as const;
 const lastMarks = ['allergens', 'allergens', 'delivery', 'customOrder', 'allergens'] as const;
 
 const hundred = (word: string) => word.repeat(Math.ceil(100 / word.length)).slice(0, 100);
@@ -94,6 +103,12 @@ export async function fillInsightsFixture(
     idOf(
       `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
        values (?, ?, ?, ?, ?, ${bool(edited)}, ?)`,
+      ...params,
+    );
+  const insertFeedback = (...params: unknown[]) =>
+    run(
+      `insert into reply_feedback (message_id, question_id, answer, comment, answered_at, changed_at)
+       values (?, ?, ?, ?, ?, ?)`,
       ...params,
     );
   await run('update bakery set daily_budget_cents = 30');
@@ -179,7 +194,19 @@ export async function fillInsightsFixture(
         runId,
         distance,
       );
-      await insertMessage(questionId, 'bakery', channel, reply, replyId, sentAt);
+      const messageId = await insertMessage(questionId, 'bakery', channel, reply, replyId, sentAt);
+      const answer = feedbackAnswers[k];
+      if (!answer) continue;
+      const comment = feedbackComments.find((c) => c.day === day && c.k === k);
+      const answeredAt = sentAt + 2 * 3_600_000;
+      await insertFeedback(
+        messageId,
+        questionId,
+        answer,
+        comment?.text ?? null,
+        answeredAt,
+        answeredAt + (comment?.changedLater ? 24 * 3_600_000 : 0),
+      );
     }
   }
 }
