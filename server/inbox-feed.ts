@@ -25,6 +25,8 @@ export const FEED_POLL_MS = 250;
 type Feed = {
   listeners: Set<(message: FeedMessage) => void>;
   stop?: () => void;
+  /** The reading under way, if one is (the first sets what later changes are compared with). */
+  reading?: Promise<void>;
   shutdown: AbortController;
 };
 
@@ -70,21 +72,20 @@ function start(current: Feed): () => void {
   let stopped = false;
   // One read at a time: a tick that comes while the last read still waits for the database (a
   // transaction elsewhere in this process holds it) is skipped, and the next tick reads again.
-  let reading = false;
   const read = (work: () => Promise<void>) => {
-    reading = true;
     // Deliberately not awaited (a timer cannot wait): the reads catch their own errors, and
     // `reading` keeps the next tick from starting another until this one ends.
-    void work().finally(() => {
-      reading = false;
+    const reading = work().finally(() => {
+      if (current.reading === reading) current.reading = undefined;
     });
+    current.reading = reading;
   };
   read(async () => {
     stamp = await safeStamp();
     commits = await safeCommitCount();
   });
   const timer = setInterval(() => {
-    if (reading) return;
+    if (current.reading) return;
     read(async () => {
       const moved = await safeCommitCount();
       if (moved === commits) return;
@@ -120,6 +121,16 @@ async function safeStamp(): Promise<string> {
     // A busy or closing database: try again at the next tick.
     return '';
   }
+}
+
+/**
+ * Settles when the feed has no reading under way: once it has its first readings, so a
+ * subscriber that reads the database after this misses nothing written in between (and a
+ * database about to close has no reader left).
+ */
+export async function inboxFeedSettled(): Promise<void> {
+  const current = feed();
+  while (current.reading) await current.reading;
 }
 
 export function subscribeInboxFeed(listener: (message: FeedMessage) => void): () => void {

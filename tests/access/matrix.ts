@@ -182,6 +182,12 @@ export const routes: Record<string, RouteRow> = {
   // Signed-in callers without `Accept: text/event-stream` get 406 rather than an endless stream.
   'GET /api/inbox/events': { access: 'staff' },
   'GET /api/inbox/alerts': { access: 'staff' },
+  'GET /t/[token]/events': {
+    access: 'public',
+    why: 'a ticket page’s live news, keyed by its token alone as the page is; an unknown token gets 404 and no stream',
+    path: '/t/no-such-ticket-token-000000000000/events',
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
   // A question page's heartbeat; an empty body is refused with 400 once the caller is known.
   'POST /api/inbox/presence': { access: 'staff', body: {} },
   'GET /admin/insights/export': { access: 'owner' },

@@ -6,6 +6,7 @@ import { getQuestionByTicket } from '@/db/questions';
 import { formatWhen } from '@/lib/format-time';
 import { TICKET_TOKEN_SHAPE } from '@/lib/intake/ticket-token';
 import { emailRepliesWork } from '@/server/mail/promise';
+import { LiveTicket } from './live-ticket';
 import { WriteBackForm } from './write-back-form';
 
 export const dynamic = 'force-dynamic';
@@ -27,6 +28,8 @@ export default async function TicketPage({ params }: { params: Promise<{ token: 
   const erased = question.erasedAt !== null;
   // Promised only while replies really go out by email, and only to a customer who gave an address.
   const emailed = waiting && question.customerEmail ? await emailRepliesWork() : false;
+  const replies = thread.filter((message) => message.author === 'bakery');
+  const newestReply = replies.at(-1);
 
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-6 px-6 py-12">
@@ -92,6 +95,16 @@ export default async function TicketPage({ params }: { params: Promise<{ token: 
             )}
           </p>
         ) : null}
+        <LiveTicket
+          token={token}
+          seen={thread.at(-1)?.id ?? 0}
+          replyIds={replies.map((reply) => reply.id)}
+          newestReply={
+            newestReply
+              ? { from: newestReply.senderName ?? bakery.name, text: newestReply.text }
+              : null
+          }
+        />
       </section>
       {erased ? null : (
         <section aria-label="Write back" className="flex flex-col gap-2">
