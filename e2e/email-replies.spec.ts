@@ -87,6 +87,13 @@ async function emailedQuestion(input: {
 
 const receivedBy = (address: string) => sink.received.filter((m) => m.to.includes(address));
 
+test('/ask asks for an email address while replies go out by email', async () => {
+  const html = await (await api.get('/ask')).text();
+  expect(html).toContain('type="email"');
+  expect(html).toContain('We’ll email you the answer');
+  expect(html).not.toContain('data-testid="ask-answer-on-page"');
+});
+
 test('staff send a reply: the customer receives one email with the reply, the ticket link and threading headers @postgres', async ({
   page,
   browser,

@@ -3,6 +3,7 @@ import { submitAction } from './pages/account-pages';
 import { ExceptionsAdminPage } from './pages/admin-pages';
 import { AskPage } from './pages/ask-page';
 import { InboxPage, QuestionPage, questionIdFromUrl } from './pages/inbox-page';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { setNextAfterSend } from './support/preferences';
 import { askByApi, questionRow, repliesFor, waitForStatus } from './support/questions';
@@ -257,10 +258,24 @@ test('staff make a new ticket link to pass on; the customer’s earlier link sto
   await signInReusingSession(page, staff);
   const question = new QuestionPage(page);
   await question.open(id);
-  await page.getByRole('button', { name: 'New link to the customer’s ticket page' }).click();
+  // Asked first, by keyboard: Escape takes it back, nothing made; Enter confirms.
+  const opener = page.getByRole('button', { name: 'New link to the customer’s ticket page' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const confirmation = page.getByRole('group', { name: /will stop working/ });
+  await expect(confirmation.getByRole('button', { name: 'Make a new link' })).toBeFocused();
+  await expectNoAxeViolations(page, ['fieldset[aria-labelledby^="new-link-question"]']);
+  await page.keyboard.press('Escape');
+  await expect(opener).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirmation.getByRole('button', { name: 'Make a new link' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const link = page.getByTestId('ticket-link');
   await expect(link).toHaveText(/\/t\/[A-Za-z0-9_-]{32}$/);
-  await expect(page.getByText('The link the customer had no longer works.')).toBeVisible();
+  await expect(link).toBeFocused();
+  await expect(page.getByRole('status').filter({ has: link })).toContainText(
+    'The link the customer had no longer works.',
+  );
   const fresh = new URL((await link.getAttribute('href')) ?? '').pathname;
   expect(fresh).not.toBe(ticketPath);
 
@@ -268,6 +283,7 @@ test('staff make a new ticket link to pass on; the customer’s earlier link sto
   await expect(page.getByTestId('ticket-question')).toHaveText('Can I order a birthday cake?');
   const old = await page.goto(ticketPath);
   expect(old?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'We can’t find this page' })).toBeVisible();
 });
 
 test('markup in a question is shown as text in the inbox and on the ticket, and never runs', async ({

@@ -6,7 +6,10 @@ import { TextField } from '../_components/text-field';
 import { useFormAction } from '../_components/use-form-action';
 import { submitQuestion } from './actions';
 
-/** `emailed`: replies go out by email now, so the answer is promised there too. */
+/**
+ * `emailed`: replies go out by email now, so an address is asked for and the answer promised
+ * there too. Otherwise no address is asked for: the answer will be on the ticket page alone.
+ */
 export function AskForm({ emailed }: { emailed: boolean }) {
   const form = useFormAction(submitQuestion);
   const optional = <span className="font-normal text-stone-500">(optional)</span>;
@@ -20,18 +23,16 @@ export function AskForm({ emailed }: { emailed: boolean }) {
         maxLength={100}
         className="w-full bg-white"
       />
-      <TextField
-        {...form.field('email')}
-        label={<>Email {optional}</>}
-        type="email"
-        autoComplete="email"
-        hint={
-          emailed
-            ? 'We’ll email you the answer, and it will also be on the page you see next.'
-            : 'Your answer will be on the page you see next; we only use email to reach you about it.'
-        }
-        className="w-full bg-white"
-      />
+      {emailed ? (
+        <TextField
+          {...form.field('email')}
+          label={<>Email {optional}</>}
+          type="email"
+          autoComplete="email"
+          hint="We’ll email you the answer, and it will also be on the page you see next."
+          className="w-full bg-white"
+        />
+      ) : null}
       <TextField
         {...form.field('text')}
         multiline
@@ -42,6 +43,11 @@ export function AskForm({ emailed }: { emailed: boolean }) {
         className="w-full bg-white"
         placeholder="Can I pick up two dozen sourdough rolls on Saturday at 9?"
       />
+      {emailed ? null : (
+        <p className="text-sm text-stone-700" data-testid="ask-answer-on-page">
+          The answer will be on the page you see next. Keep its link to come back for it.
+        </p>
+      )}
     </ActionForm>
   );
 }

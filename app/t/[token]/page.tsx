@@ -6,6 +6,8 @@ import { getQuestionByTicket } from '@/db/questions';
 import { formatWhen } from '@/lib/format-time';
 import { TICKET_TOKEN_SHAPE } from '@/lib/intake/ticket-token';
 import { emailRepliesWork } from '@/server/mail/promise';
+import { ExpectedWait } from './expected-wait';
+import { KeepLink } from './keep-link';
 import { LiveTicket } from './live-ticket';
 import { WriteBackForm } from './write-back-form';
 
@@ -94,6 +96,12 @@ export default async function TicketPage({ params }: { params: Promise<{ token: 
               ' The answer will be on this page only: it is not sent by email.'
             )}
           </p>
+        ) : null}
+        {waiting && question.status !== 'discarded' ? (
+          <>
+            <ExpectedWait />
+            {emailed ? null : <KeepLink token={token} />}
+          </>
         ) : null}
         <LiveTicket
           token={token}
