@@ -27,6 +27,29 @@ export class TicketPage {
     );
   }
 
+  /** A reply from the bakery with exactly this text. */
+  reply(text: string): Locator {
+    return this.page.getByTestId('ticket-reply').filter({ hasText: text });
+  }
+
+  /** What the page's live region says when a reply arrives (read by screen readers). */
+  announcement(): Locator {
+    return this.page.getByTestId('ticket-announcement');
+  }
+
+  /** Marks this very page, so a later check can tell it was never reloaded. */
+  async markThisPage() {
+    await this.page.evaluate(() => {
+      (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+    });
+  }
+
+  async isStillThisPage(): Promise<boolean> {
+    return this.page.evaluate(
+      () => (window as unknown as { stillThisPage?: boolean }).stillThisPage === true,
+    );
+  }
+
   async writeBack(text: string) {
     const before = await this.messages().count();
     await this.page.getByRole('textbox', { name: 'Write back' }).fill(text);
