@@ -119,3 +119,17 @@ export async function listFeedbackInRange({
     .where(and(gte(replyFeedback.answeredAt, from), lt(replyFeedback.answeredAt, to)))
     .orderBy(asc(replyFeedback.answeredAt), asc(replyFeedback.id));
 }
+
+/** The bakery's message a sent reply became: what an email's feedback links name. */
+export async function messageOfReply({
+  replyId,
+}: {
+  replyId: number;
+}): Promise<number | undefined> {
+  const [row] = await (await getDb())
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.replyId, replyId))
+    .limit(1);
+  return row?.id;
+}

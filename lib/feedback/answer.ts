@@ -16,3 +16,22 @@ export function feedbackComment(raw: string | null | undefined): string | null {
   const trimmed = (raw ?? '').trim();
   return trimmed === '' ? null : trimmed;
 }
+
+/** The answer a link asks about (`?answer=yes`), or none when it names neither. */
+export function answerFromLink(value: string | string[] | undefined): FeedbackAnswer | undefined {
+  return feedbackAnswers.find((answer) => answer === value);
+}
+
+/** What the customer is told once their answer is kept. */
+export function feedbackThanks(answer: FeedbackAnswer): string {
+  return answer === 'yes'
+    ? 'Thank you! We’re glad this answered your question.'
+    : 'Thank you for telling us. The bakery will see your answer.';
+}
+
+/** How staff read the customer's answer on the conversation. */
+export function feedbackForStaff(answer: FeedbackAnswer): string {
+  return answer === 'yes'
+    ? 'The customer said this answered their question.'
+    : 'The customer said this did not answer their question.';
+}

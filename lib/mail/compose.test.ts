@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addressDomain, mailboxAddress } from './address';
-import { angled, newMessageId, replyBodies, replySubject, threadingFor } from './compose';
+import {
+  angled,
+  feedbackLinks,
+  newMessageId,
+  replyBodies,
+  replySubject,
+  threadingFor,
+} from './compose';
 
 describe('a reply’s email', () => {
   it('is from the address inside MAIL_FROM, with Message-IDs at its domain', () => {
@@ -48,5 +55,38 @@ describe('a reply’s email', () => {
     expect(bodies.html).not.toContain('<b>two</b>');
     expect(bodies.html).toContain('<a href="https://desk.example/t/abc">');
     expect(bodies.html).toContain('Juniper &amp; Co');
+  });
+});
+
+describe('the feedback question under a reply', () => {
+  it('asks "Did this answer your question?" with a Yes and a No link to the confirmation', () => {
+    const links = feedbackLinks('https://desk.example/t/abc', 42);
+    expect(links).toEqual({
+      yes: 'https://desk.example/t/abc/feedback/42?answer=yes',
+      no: 'https://desk.example/t/abc/feedback/42?answer=no',
+    });
+    const bodies = replyBodies({
+      text: 'Two rye loaves are waiting.',
+      ticketUrl: 'https://desk.example/t/abc',
+      bakeryName: 'Juniper',
+      feedback: links,
+    });
+    expect(
+      bodies.text.startsWith('Two rye loaves are waiting.\n\nDid this answer your question?\n'),
+    ).toBe(true);
+    expect(bodies.text).toContain(`Yes: ${links.yes}\nNo: ${links.no}\n\n-- \n`);
+    expect(bodies.html).toContain(
+      '<a href="https://desk.example/t/abc/feedback/42?answer=yes">Yes</a>',
+    );
+    expect(bodies.html).toContain(
+      '<a href="https://desk.example/t/abc/feedback/42?answer=no">No</a>',
+    );
+    // Without links, the email says nothing of feedback.
+    const plain = replyBodies({
+      text: 'Hi',
+      ticketUrl: 'https://desk.example/t/abc',
+      bakeryName: 'J',
+    });
+    expect(plain.text).not.toContain('Did this answer');
   });
 });

@@ -55,21 +55,47 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
+/** Where an email's "Did this answer your question?" links lead: a page that asks to confirm. */
+export type FeedbackLinks = { yes: string; no: string };
+
+/**
+ * The feedback links for one reply: the ticket page's own confirmation for that reply, with the
+ * answer the link stands for. Opening one records nothing (mail scanners open links); the page
+ * asks the customer to confirm.
+ */
+export function feedbackLinks(ticketUrl: string, messageId: number): FeedbackLinks {
+  const page = `${ticketUrl.replace(/\/$/, '')}/feedback/${messageId}`;
+  return { yes: `${page}?answer=yes`, no: `${page}?answer=no` };
+}
+
 /**
  * The email's two bodies. The text part starts with the reply exactly as it was sent; below
- * it, the link to the ticket page, where the whole conversation is and where they can write
- * back. The HTML part says the same, the reply escaped (customer-facing text is never markup).
+ * it, "Did this answer your question?" with a Yes and a No link (when given), then the link to
+ * the ticket page, where the whole conversation is and where they can write back. The HTML part
+ * says the same, the reply escaped (customer-facing text is never markup).
  */
-export function replyBodies(input: { text: string; ticketUrl: string; bakeryName: string }): {
+export function replyBodies(input: {
+  text: string;
+  ticketUrl: string;
+  bakeryName: string;
+  feedback?: FeedbackLinks;
+}): {
   text: string;
   html: string;
 } {
   const footer = `The whole conversation, and a form to write back, are on your ticket page:\n${input.ticketUrl}`;
-  const text = `${input.text}\n\n-- \n${input.bakeryName}\n${footer}\n`;
+  const ask = input.feedback
+    ? `Did this answer your question?\nYes: ${input.feedback.yes}\nNo: ${input.feedback.no}\n\n`
+    : '';
+  const text = `${input.text}\n\n${ask}-- \n${input.bakeryName}\n${footer}\n`;
   const link = escapeHtml(input.ticketUrl);
+  const askHtml = input.feedback
+    ? `<p style="font-family:sans-serif">Did this answer your question? <a href="${escapeHtml(input.feedback.yes)}">Yes</a> · <a href="${escapeHtml(input.feedback.no)}">No</a></p>`
+    : '';
   const html = [
     '<!doctype html><html><body>',
     `<div style="white-space:pre-wrap;font-family:sans-serif">${escapeHtml(input.text)}</div>`,
+    askHtml,
     '<hr>',
     `<p style="font-family:sans-serif;color:#555">${escapeHtml(input.bakeryName)}<br>`,
     `The whole conversation, and a form to write back, are on <a href="${link}">your ticket page</a>.</p>`,

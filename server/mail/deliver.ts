@@ -1,9 +1,10 @@
 import 'server-only';
 import { createTransport } from 'nodemailer';
 import { getBakery } from '@/db/bakery';
+import { messageOfReply } from '@/db/feedback';
 import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels';
 import { type ClaimedEmail, markEmailSent, recordEmailFailure, renewEmailLease } from '@/db/outbox';
-import { angled, replyBodies } from '@/lib/mail/compose';
+import { angled, feedbackLinks, replyBodies } from '@/lib/mail/compose';
 import {
   afterDeliveryFailure,
   classifyFailure,
@@ -74,7 +75,13 @@ export async function deliverClaimedEmail(input: {
     return { kind: 'failed', error: 'no ticket link' };
   }
   const ticketUrl = new URL(`/t/${email.ticketToken}`, settings.baseUrl).toString();
-  const bodies = replyBodies({ text: email.replyText, ticketUrl, bakeryName: bakery.name });
+  const messageId = await messageOfReply({ replyId: email.replyId });
+  const bodies = replyBodies({
+    text: email.replyText,
+    ticketUrl,
+    bakeryName: bakery.name,
+    feedback: messageId === undefined ? undefined : feedbackLinks(ticketUrl, messageId),
+  });
 
   const controller = new AbortController();
   const onAbort = () => controller.abort(input.signal.reason);

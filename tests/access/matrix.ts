@@ -51,6 +51,12 @@ export const pages: Record<string, PageRow> = {
     path: '/t/no-such-ticket-token-000000000000',
     expect: { anonymous: 404, staff: 404, owner: 404 },
   },
+  '/t/[token]/feedback/[reply]': {
+    access: 'public',
+    why: 'an email’s “Did this answer your question?” link: the ticket token is the only key; it shows a confirmation and records nothing',
+    path: '/t/no-such-ticket-token-000000000000/feedback/1',
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
   '/join/[token]': {
     access: 'public',
     why: 'a new colleague’s invite link: the unguessable token is the only key, used once; any other token gets a page saying the link does not open',
@@ -93,6 +99,10 @@ export const actions: Record<string, ActionRow> = {
   'app/t/[token]/actions.ts#writeBack': {
     access: 'public',
     why: 'the ticket token is the customer’s only key; an unknown token writes nothing',
+  },
+  'app/t/[token]/feedback-actions.ts#answerReply': {
+    access: 'public',
+    why: 'the ticket token is the customer’s only key; a reply of another conversation or an unknown token writes nothing',
   },
   'app/join/[token]/actions.ts#acceptInvite': {
     access: 'public',

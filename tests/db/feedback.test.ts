@@ -4,6 +4,7 @@ import {
   findAnswerableReply,
   listConversationFeedback,
   listFeedbackInRange,
+  messageOfReply,
   recordReplyFeedback,
 } from '@/db/feedback';
 import { createQuestion, getQuestion } from '@/db/questions';
@@ -109,6 +110,15 @@ describe("a customer's answer under a reply", () => {
     expect(await findAnswerableReply({ ...held, now: at(10) })).toMatchObject({
       messageId: held.messageId,
     });
+  });
+
+  it("names the bakery's message a sent reply became, for the email's links", async () => {
+    const reply = await answered('Rye on Sunday?', 1);
+    const replyId = Number(
+      await sqlValue('select reply_id from messages where id = ?', reply.messageId),
+    );
+    expect(await messageOfReply({ replyId })).toBe(reply.messageId);
+    expect(await messageOfReply({ replyId: replyId + 100 })).toBeUndefined();
   });
 
   it('refuses a comment longer than the limit at the database too', async () => {

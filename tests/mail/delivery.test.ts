@@ -135,6 +135,15 @@ describe('replies by email, through a real SMTP server', () => {
     );
     expect(link).not.toBeNull();
     expect((await getQuestionByTicket({ token: link?.[1] ?? '' }))?.id).toBe(id);
+    // Under the reply, the feedback question links to that reply's confirmation on the same ticket.
+    const bakeryMessage = await scalar(
+      "select id from messages where author = 'bakery' and question_id = ?",
+      id,
+    );
+    const feedback = `https://desk.juniper.example/t/${link?.[1]}/feedback/${bakeryMessage}`;
+    expect(email.email.text).toContain(
+      `Did this answer your question?\nYes: ${feedback}?answer=yes\nNo: ${feedback}?answer=no`,
+    );
 
     // Accepted: the row says when and what the server said, and the link's token is gone from it.
     expect(

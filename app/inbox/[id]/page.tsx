@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { getAssignee, getAssignOnOpen, listAssignablePeople } from '@/db/assignment';
 import { getBakery } from '@/db/bakery';
 import { listConversationNotes } from '@/db/conversation-notes';
+import { listConversationFeedback } from '@/db/feedback';
 import { listConversationEmails } from '@/db/inbound-mail';
 import { getQuestionDetail, getSourceRows, inboxNeighbours } from '@/db/inbox';
 import { getQuestion } from '@/db/questions';
@@ -84,6 +85,7 @@ export default async function QuestionPage({
     : [];
   const emails = await listConversationEmails({ questionId: question.id });
   const notes = await listConversationNotes({ questionId: question.id });
+  const feedback = await listConversationFeedback({ questionId: question.id });
   const snippets = await listSnippetsFor({ userId: user.id });
   const assignee = await getAssignee({ questionId: question.id });
   // Taken by the browser once the page opens (never while rendering: see takeOnOpenAction).
@@ -185,6 +187,7 @@ export default async function QuestionPage({
             emails={emails}
             questionId={question.id}
             notes={notes}
+            feedback={feedback}
           />
           <NoteForm questionId={question.id} />
           {wroteAgain ? (

@@ -1,12 +1,14 @@
 import { Fragment } from 'react';
 import type { NoteView } from '@/db/conversation-notes';
 import type { ThreadMessage } from '@/db/conversations';
+import type { FeedbackView } from '@/db/feedback';
 import type { ConversationEmail } from '@/db/inbound-mail';
 import type { SentReply } from '@/db/inbox';
 import type { EmailDelivery } from '@/db/outbox';
 import { formatWhen } from '@/lib/format-time';
 import { deliveryLine } from '@/lib/inbox/delivery';
 import { ConversationNote } from './conversation-note';
+import { CustomerFeedback } from './customer-feedback';
 import { ResendEmail } from './resend-email';
 
 /**
@@ -22,6 +24,7 @@ export function Thread({
   emails = [],
   questionId,
   notes = [],
+  feedback = [],
 }: {
   thread: ThreadMessage[];
   replies: SentReply[];
@@ -33,6 +36,8 @@ export function Thread({
   questionId: number;
   /** Staff's notes, shown in time order among the messages and marked as notes. */
   notes?: NoteView[];
+  /** What the customer answered under each sent reply. */
+  feedback?: FeedbackView[];
 }) {
   const newestFromCustomer = thread.findLast((message) => message.author === 'customer')?.id;
   return (
@@ -76,6 +81,10 @@ export function Thread({
                   </p>
                 ) : null}
                 {delivery ? <EmailState delivery={delivery} timezone={timezone} /> : null}
+                <CustomerFeedback
+                  feedback={feedback.find((answer) => answer.messageId === message.id)}
+                  timezone={timezone}
+                />
               </li>
             ) : (
               <li

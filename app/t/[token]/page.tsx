@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getBakery } from '@/db/bakery';
 import { listThreadForCustomer } from '@/db/conversations';
+import { listConversationFeedback } from '@/db/feedback';
 import { getQuestionByTicket } from '@/db/questions';
 import { formatWhen } from '@/lib/format-time';
 import { TICKET_TOKEN_SHAPE } from '@/lib/intake/ticket-token';
@@ -9,6 +10,7 @@ import { emailRepliesWork } from '@/server/mail/promise';
 import { ExpectedWait } from './expected-wait';
 import { KeepLink } from './keep-link';
 import { LiveTicket } from './live-ticket';
+import { ReplyFeedback } from './reply-feedback';
 import { WriteBackForm } from './write-back-form';
 
 export const dynamic = 'force-dynamic';
@@ -28,6 +30,7 @@ export default async function TicketPage({ params }: { params: Promise<{ token: 
   const thread = await listThreadForCustomer({ questionId: question.id });
   const waiting = thread.at(-1)?.author === 'customer';
   const erased = question.erasedAt !== null;
+  const feedback = erased ? [] : await listConversationFeedback({ questionId: question.id });
   // Promised only while replies really go out by email, and only to a customer who gave an address.
   const emailed = waiting && question.customerEmail ? await emailRepliesWork() : false;
   const replies = thread.filter((message) => message.author === 'bakery');
@@ -73,6 +76,13 @@ export default async function TicketPage({ params }: { params: Promise<{ token: 
               >
                 {message.text}
               </p>
+              {fromBakery && !erased ? (
+                <ReplyFeedback
+                  token={token}
+                  reply={message.id}
+                  given={feedback.find((answer) => answer.messageId === message.id)}
+                />
+              ) : null}
             </li>
           );
         })}
