@@ -15,3 +15,5 @@ export function readyStages(state: {
   running: number;
   oneAtATime: boolean;
 }): Stage[];
+/** What a stage's environment adds when the chosen stages run (the build's type check skipped). */
+export function stageEnv(stage: Stage, chosen: Stage[]): Record<string, string>;
