@@ -54,9 +54,9 @@ async function recordFloor(
   range: string,
 ): Promise<{ statements: Statement[]; inRange: number }> {
   const { statements, start, end } = await withDatabase(path, async () => {
-    const { days } = await insightsRange({ range });
+    const { days, timezone } = await insightsRange({ range });
     const statements: Statement[] = await recordStatements((await getDb()).$client, () =>
-      loadDashboard(days),
+      loadDashboard(days, timezone),
     );
     return { statements, start: days[0]?.start ?? 0, end: days[days.length - 1]?.end ?? 0 };
   });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { addDays } from '../lib/agent/bakery/calendar';
 import { fillInsightsFixture, fixtureRange } from '../tests/support/insights-fixture';
 import { InsightsPage } from './pages/insights-page';
+import { expectNoAxeViolations } from './support/axe';
 import { withDeskDatabase } from './support/database';
 import { expect, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
@@ -10,8 +11,8 @@ import { ensureUser, owner, staff, type TestUser } from './support/users';
 /**
  * The owner's dashboard and a person's own figures on a desk whose history is known by
  * construction (tests/support/insights-fixture.ts: 40 questions over 10 days, 30 answered
- * with known waits and edits). Every table is checked against the numbers that history must
- * give, worked out by hand from its description.
+ * with known waits, edits and customers' answers). Every table is checked against the numbers
+ * that history must give, worked out by hand from its description.
  */
 
 let server: OwnServer;
@@ -66,6 +67,7 @@ test('the owner’s dashboard shows every figure of a known history, chart and t
     'spend',
     'marks',
     'people',
+    'satisfaction',
   ]) {
     await expect(dashboard.chart(id), `${id} has a chart`).toHaveAttribute('aria-label', /\w/);
   }
@@ -210,6 +212,56 @@ test('the owner’s dashboard shows every figure of a known history, chart and t
     foot: [],
   });
 
+  // Customers answer two hours after each reply by k: yes, no, yes, none, yes.
+  await expect(dashboard.figure('satisfaction').getByTestId('said-yes')).toHaveText(
+    '18 of 26 said yes (69%)',
+  );
+  expect(await dashboard.table('satisfaction')).toEqual({
+    head: ['Day', 'Answers', 'Said yes', 'Said no', 'Share of yes'],
+    body: twice([
+      ['1', '1', '0', '100%'],
+      ['2', '1', '1', '50%'],
+      ['3', '2', '1', '67%'],
+      ['3', '2', '1', '67%'],
+      ['4', '3', '1', '75%'],
+    ]),
+    foot: ['All days', '26', '18', '8', '69%'],
+  });
+  // What they wrote, newest first, as text, dated the day they last changed it.
+  const questionId = (text: string) =>
+    withDeskDatabase(
+      (db) => db.value<number>('select id from questions where text = ?', text),
+      server.database,
+    );
+  expect(await dashboard.feedbackComments()).toEqual([
+    {
+      text: 'It did, once I read it twice.',
+      answer: 'Yes, it helped',
+      date: '2026-11-15',
+      href: `/inbox/${await questionId('Question 5 of 2026-11-14')}`,
+    },
+    {
+      text: 'You did not say whether the rye has <nuts> in it.',
+      answer: 'No, it did not',
+      date: '2026-11-13',
+      href: `/inbox/${await questionId('Question 2 of 2026-11-13')}`,
+    },
+    {
+      text: 'Lovely, thank you!',
+      answer: 'Yes, it helped',
+      date: '2026-11-10',
+      href: `/inbox/${await questionId('Question 1 of 2026-11-10')}`,
+    },
+  ]);
+
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await expectNoAxeViolations(page);
+  }
+
   await testInfo.attach('dashboard', {
     body: await page.screenshot({ fullPage: true }),
     contentType: 'image/png',
@@ -225,7 +277,12 @@ test('the owner’s dashboard shows every figure of a known history, chart and t
   expect(lines).toHaveLength(41);
   expect(lines[0]).toContain('question,received_at,channel,status,first_reply_at');
   expect(lines.filter((line) => line.includes(',sent,'))).toHaveLength(30);
+  expect(lines[0]).toMatch(/,feedback_yes,feedback_no$/);
+  const answers = lines.slice(1).map((line) => line.split(',').slice(-2).map(Number));
+  const sum = (column: 0 | 1) => answers.reduce((total, cells) => total + (cells[column] ?? 0), 0);
+  expect([sum(0), sum(1)]).toEqual([18, 8]);
   expect(lines.join('\n')).not.toContain('Customer 0-0');
+  expect(lines.join('\n')).not.toContain('thank you');
 });
 
 test('a range with nothing in it says so instead of drawing empty charts', async ({ page }) => {
@@ -242,11 +299,13 @@ test('a range with nothing in it says so instead of drawing empty charts', async
     'marks',
     'asked',
     'people',
+    'satisfaction',
   ]) {
     await expect(dashboard.empty(id), id).toBeVisible();
     await expect(dashboard.figure(id).locator('svg')).toHaveCount(0);
   }
   await expect(dashboard.empty('volume')).toHaveText('No questions arrived in this range.');
+  await expect(dashboard.figure('feedback-comments')).toHaveCount(0);
 
   await dashboard.goto('range=custom&from=2026-11-19&to=2026-11-10');
   await expect(page.getByTestId('range-error')).toContainText(

@@ -6,9 +6,11 @@ import {
   countDiscardReasons,
   countEditsByDay,
   countEditsByTool,
+  countFeedbackByDay,
   countPersonMarks,
   countQuestionsByDay,
   countRepliesByPerson,
+  listFeedbackComments,
   listFirstReplyWaits,
   listMarkedQuestions,
   listNotFoundMenuLookups,
@@ -33,11 +35,14 @@ import {
   resolveRange,
   withDates,
 } from '@/lib/insights/range';
+import { feedbackComments, satisfactionByDay } from '@/lib/insights/satisfaction';
 import { dailyLimitCents } from '@/lib/spending/budget';
 
 const HOUR_MS = 3_600_000;
 /** The newest questions "asked, not answered" lists; the chart above counts them all. */
 const MARKED_LIMIT = 50;
+/** The newest comments customers wrote with their answers that the dashboard lists. */
+export const FEEDBACK_COMMENTS_LIMIT = 50;
 
 /** The range the query string asks for, in the bakery's days, with their instants. */
 export async function insightsRange(
@@ -58,8 +63,8 @@ export async function insightsRange(
   return { ...resolved, days: bakeryDayWindows(resolved.range, data), timezone: data.timezone };
 }
 
-/** Everything the owner's dashboard shows for a range. */
-export async function loadDashboard(days: DayWindow[]) {
+/** Everything the owner's dashboard shows for a range (dates worded in the bakery's timezone). */
+export async function loadDashboard(days: DayWindow[], timezone: string) {
   const dates = days.map((d) => d.date);
   const waits = withDates(days, await listFirstReplyWaits({ days }), (row) => row.receivedAt);
   const edits = editsByDay({ dates, editsByDay: await countEditsByDay({ days }) });
@@ -90,6 +95,11 @@ export async function loadDashboard(days: DayWindow[]) {
     asked: groupMarkedQuestions(await listMarkedQuestions({ days, limit: MARKED_LIMIT })),
     unsold: countUnsoldAsks(await listNotFoundMenuLookups({ since: start, until: end })),
     people: figuresByPerson({ people: await countRepliesByPerson({ days }), waits }),
+    satisfaction: satisfactionByDay({ dates, answers: await countFeedbackByDay({ days }) }),
+    comments: feedbackComments(
+      await listFeedbackComments({ days, limit: FEEDBACK_COMMENTS_LIMIT }),
+      timezone,
+    ),
   };
 }
 

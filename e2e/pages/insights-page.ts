@@ -54,6 +54,25 @@ export class InsightsPage {
     return { head, body, foot };
   }
 
+  /** What customers wrote with their answers, as the list under "Did our answers help?" shows it. */
+  async feedbackComments(): Promise<
+    { text: string; answer: string; date: string; href: string | null }[]
+  > {
+    const items = this.figure('feedback-comments').getByTestId('feedback-comment');
+    await expect(items.first()).toBeVisible();
+    const comments = [];
+    for (const item of await items.all()) {
+      const meta = item.locator('p').nth(1);
+      comments.push({
+        text: (await item.locator('p').first().textContent()) ?? '',
+        answer: (await item.getByTestId('feedback-answer').textContent()) ?? '',
+        date: ((await meta.textContent()) ?? '').split(' · ')[1] ?? '',
+        href: await item.getByRole('link').getAttribute('href'),
+      });
+    }
+    return comments;
+  }
+
   empty(id: string): Locator {
     return this.figure(id).getByTestId('empty');
   }

@@ -74,7 +74,14 @@ export function BarChart({
   const horizontal = layout === 'horizontal';
   const height = horizontal ? Math.max(120, 40 + data.length * 28) : 260;
   return (
-    <div className="overflow-x-auto" data-testid="chart">
+    // On a phone the chart is wider than the screen and scrolls sideways: focusable, so a
+    // keyboard can scroll it too.
+    <div
+      className="overflow-x-auto"
+      data-testid="chart"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard.
+      tabIndex={0}
+    >
       <Bar
         width={640}
         height={height}

@@ -38,7 +38,13 @@ export function Figure({
           {chart ? (
             <BarChart {...chart} label={chart.label ?? title} describedBy={`${id}-table`} />
           ) : null}
-          <div className="max-h-[28rem] overflow-auto" id={`${id}-table`}>
+          {/* A long or wide table scrolls in its box: focusable, so a keyboard can scroll it too. */}
+          <div
+            className="max-h-[28rem] overflow-auto"
+            id={`${id}-table`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard.
+            tabIndex={0}
+          >
             {children}
           </div>
         </div>

@@ -13,7 +13,7 @@ import {
 import { formatShare, formatWait } from '@/lib/insights/figures';
 import { rangeSearch } from '@/lib/insights/range';
 import { formatSpend } from '@/lib/spending/budget';
-import { insightsRange, loadDashboard } from '@/server/insights';
+import { FEEDBACK_COMMENTS_LIMIT, insightsRange, loadDashboard } from '@/server/insights';
 import { requireUser } from '@/server/session';
 import { Figure, FigureTable, shortDate } from '../../_components/insights/figure';
 import {
@@ -22,6 +22,7 @@ import {
   TopicsFigure,
 } from '../../_components/insights/person-figures';
 import { RangeForm } from '../../_components/insights/range-form';
+import { SatisfactionFigure } from '../../_components/insights/satisfaction-figure';
 import { AdminFrame } from '../_components/admin-frame';
 
 export const dynamic = 'force-dynamic';
@@ -34,15 +35,15 @@ const oneDecimal = (n: number | null) => (n === null ? '—' : n.toFixed(1));
 
 export default async function InsightsPage({ searchParams }: { searchParams: Search }) {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/insights' });
-  const { range, error, days } = await insightsRange(await searchParams);
-  const d = await loadDashboard(days);
+  const { range, error, days, timezone } = await insightsRange(await searchParams);
+  const d = await loadDashboard(days, timezone);
   const menu = await listMenuItems();
   const budgetUsd = d.budgetCents / 100;
   return (
     <AdminFrame
       user={user}
       title="Insights: is the desk helping?"
-      intro="Questions, reply times, how much drafts are changed, model spend and what drafts could not answer, over a range of the bakery’s days."
+      intro="Questions, reply times, how much drafts are changed, whether customers found the answers helpful, model spend and what drafts could not answer, over a range of the bakery’s days."
     >
       <RangeForm action="/admin/insights" range={range} error={error} />
       <p>
@@ -104,6 +105,11 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
       <ReplyTimesFigure replyTimes={d.replyTimes} whose="the" />
       <EditsFigure edits={d.edits} />
       <TopicsFigure topics={d.topics} />
+      <SatisfactionFigure
+        satisfaction={d.satisfaction}
+        comments={d.comments}
+        commentsLimit={FEEDBACK_COMMENTS_LIMIT}
+      />
 
       <Figure
         id="discards"

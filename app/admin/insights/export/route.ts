@@ -23,6 +23,8 @@ const columns = [
   'output_tokens',
   'cache_read_tokens',
   'needs_person_reason',
+  'feedback_yes',
+  'feedback_no',
 ];
 
 /**
@@ -56,6 +58,8 @@ export async function GET(request: Request): Promise<Response> {
     row.outputTokens,
     row.cacheReadTokens,
     row.needsPersonReason,
+    row.feedbackYes,
+    row.feedbackNo,
   ]);
   return new Response(toCsv([columns, ...rows]), {
     headers: {
