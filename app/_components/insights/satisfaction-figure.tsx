@@ -22,8 +22,8 @@ const cells = (counts: SatisfactionCounts) => [
 ];
 
 /**
- * "Did our answers help?": customers' answers to "Did this answer your question?" per day the
- * reply was sent, then what they wrote beside them, each a link to its conversation.
+ * "Did our answers help?": customers' answers to "Did this answer your question?" per day they
+ * first answered, then what they wrote beside them, each a link to its conversation.
  */
 export function SatisfactionFigure({
   satisfaction,
@@ -45,7 +45,8 @@ export function SatisfactionFigure({
           <>
             <p>
               Under each reply, on the ticket page and in the email, customers are asked “Did this
-              answer your question?”. Their answers, by the day the reply was sent.
+              answer your question?”. Their answers by the day they first answered, each as it
+              stands now.
             </p>
             {headline ? (
               <p className="mt-1 text-base font-semibold text-stone-900" data-testid="said-yes">
@@ -56,7 +57,7 @@ export function SatisfactionFigure({
         }
         empty={
           total.answers === 0
-            ? 'No customer has answered yet for a reply sent in this range.'
+            ? 'No customer answered “Did this answer your question?” in this range.'
             : null
         }
         chart={{
@@ -83,8 +84,8 @@ export function SatisfactionFigure({
             What customers wrote
           </h2>
           <p className="text-sm text-stone-700">
-            The newest {commentsLimit} comments customers added to their answer, for replies sent in
-            the range.
+            The newest {commentsLimit} comments customers added to an answer they first gave in the
+            range, dated the day they last changed it.
           </p>
           {comments.length === 0 ? (
             <p data-testid="empty">No customer added a comment.</p>
