@@ -24,7 +24,7 @@ export function ReplyFeedback({
   reply: number;
   /** The answer already kept, shown and preselected. */
   given?: { answer: FeedbackAnswer; comment: string | null };
-  /** The answer an email link asked about, preselected when none is kept. */
+  /** The answer an email link asked about, preselected. */
   chosen?: FeedbackAnswer;
 }) {
   const idPrefix = `feedback-${reply}-`;
@@ -32,7 +32,8 @@ export function ReplyFeedback({
     idPrefix,
     initial: { comment: given?.comment ?? '' },
   });
-  const checked = form.values?.answer ?? given?.answer ?? chosen;
+  // The link the customer chose in their email stands over an answer kept before.
+  const checked = form.values?.answer ?? chosen ?? given?.answer;
   return (
     <ActionForm
       form={form}
