@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GET } from '@/app/t/[token]/events/route';
 import { getDb } from '@/db/client';
 import { createQuestion } from '@/db/questions';
+import { TICKET_STREAMS_PER_TICKET } from '@/lib/ticket/live';
 import { inboxFeedSettled } from '@/server/inbox-feed';
 import { openTicketStreams, ticketReadsSettled } from '@/server/ticket-feed';
 import { type OutsideConnection, openOutsideConnection } from '../support/outside-connection';
@@ -115,6 +116,16 @@ describe('the ticket page’s event stream', () => {
 
     page.abort();
     expect(await readUntil(response, () => false)).toBe('');
+    expect(openTicketStreams()).toBe(0);
+  });
+
+  it('refuses a link more streams than its cap with 503, so that page polls instead', async () => {
+    const pages = Array.from({ length: TICKET_STREAMS_PER_TICKET }, () => new AbortController());
+    for (const page of pages) expect((await ask(token, { signal: page.signal })).status).toBe(200);
+    const refused = await ask(token);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('content-type')).toContain('text/plain');
+    for (const page of pages) page.abort();
     expect(openTicketStreams()).toBe(0);
   });
 
