@@ -1,4 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { TICKET_POLL_MS } from '../lib/ticket/live';
 import { AskPage } from './pages/ask-page';
 import { QuestionPage } from './pages/inbox-page';
 import { TicketPage } from './pages/ticket-page';
@@ -15,7 +16,7 @@ async function customerBrowser(browser: Browser, testInfo: TestInfo): Promise<Pa
   return context.newPage();
 }
 
-test('a customer’s open ticket page shows the reply staff send, without a reload, and announces it once', async ({
+test('a customer’s open ticket page shows the reply staff send, without a reload, and announces it once; without EventSource it polls', async ({
   page,
   browser,
   staff,
@@ -26,6 +27,13 @@ test('a customer’s open ticket page shows the reply staff send, without a relo
   const ticketPath = await ask.askAndOpenTicket({ name: 'Lena Live', text: QUESTION });
   const ticket = new TicketPage(customer);
   await ticket.markThisPage();
+  // The same ticket in a browser without EventSource: it reloads the conversation on its own.
+  const oldBrowser = await customerBrowser(browser, testInfo);
+  await oldBrowser.addInitScript(() => {
+    Reflect.deleteProperty(window, 'EventSource');
+  });
+  const polled = new TicketPage(oldBrowser);
+  await polled.open(ticketPath);
   await waitForDraft(ticketPath);
 
   await signIn(page, staff);
@@ -38,6 +46,8 @@ test('a customer’s open ticket page shows the reply staff send, without a relo
   // Measured from the click on Send: the reply is on the customer's page within 2 s.
   await expect(ticket.reply(reply)).toBeVisible({ timeout: 2_000 });
   expect(await ticket.isStillThisPage()).toBe(true);
+  await expect(polled.reply(reply)).toBeVisible({ timeout: 2 * TICKET_POLL_MS });
+  await oldBrowser.context().close();
   // The live region says the new reply, not the whole conversation.
   await expect(ticket.announcement()).toHaveText(/^New reply from .+: /);
   await expect(ticket.announcement()).toContainText(reply.slice(0, 40));
