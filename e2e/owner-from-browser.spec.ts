@@ -298,15 +298,17 @@ test('Settings connects the fake OpenAI-compatible model, Test passes, and the n
   const settings = new ModelSettingsPage(page);
   await settings.goto();
   await expect(settings.drafter).toHaveText('Drafts are written by the offline drafter.');
-  // Before email is connected, a customer is told the answer will be on their ticket page only.
+  // Before email is connected, no address is asked for: the answer will be on the ticket page,
+  // whose link the customer is given to keep.
   const first = await askAndWaitForDraft(
     browser,
-    { name: 'Bea', email: 'bea@example.com', text: 'Are you open on Sunday?' },
+    { name: 'Bea', text: 'Are you open on Sunday?' },
     {
-      onForm: (ask) =>
-        expect(ask.page.getByText('Your answer will be on the page you see next')).toBeVisible(),
-      onTicket: (ask) =>
-        expect(ask.page.getByTestId('ticket-pending')).toContainText('it is not sent by email'),
+      onForm: async (ask) => {
+        await expect(ask.page.getByTestId('ask-answer-on-page')).toBeVisible();
+        await expect(ask.page.getByLabel(/^Email/)).toHaveCount(0);
+      },
+      onTicket: (ask) => expect(ask.page.getByTestId('ticket-keep-link')).toBeVisible(),
     },
   );
   expect(first?.model).toBe('offline drafter');

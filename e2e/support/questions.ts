@@ -4,11 +4,11 @@ import { type DeskDatabaseAt, deskRows, mainDesk, withDeskDatabase } from './dat
 /** Asks a question through the intake API (the main server has a key); returns its id and ticket. */
 export async function askByApi(
   request: APIRequestContext,
-  input: { text: string; name: string },
+  input: { text: string; name: string; email?: string },
 ): Promise<{ id: number; ticketPath: string }> {
   const response = await request.post('/api/questions', {
     headers: { authorization: 'Bearer e2e-intake-key' },
-    data: { text: input.text, customer: { name: input.name } },
+    data: { text: input.text, customer: { name: input.name, email: input.email } },
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { id: number; ticketUrl: string };
