@@ -11,6 +11,11 @@ describe("a customer's feedback on a reply", () => {
     expect(feedbackComment(undefined)).toBeNull();
   });
 
+  it('keeps a comment as any text from outside is stored: no NUL or other control, line ends as newlines', () => {
+    expect(feedbackComment('Rye\u0000 was\r\nstale\u0007')).toBe('Rye was\nstale');
+    expect(feedbackComment('\u0000 \u0001')).toBeNull();
+  });
+
   it('takes only yes or no from a link', () => {
     expect(answerFromLink('yes')).toBe('yes');
     expect(answerFromLink('no')).toBe('no');

@@ -1,3 +1,5 @@
+import { storableText } from '../intake/clean-text';
+
 /**
  * A customer's answer to "Did this answer your question?" under one reply the bakery sent: yes or
  * no, with an optional comment in their own words.
@@ -9,11 +11,12 @@ export type FeedbackAnswer = (typeof feedbackAnswers)[number];
 export const FEEDBACK_COMMENT_MAX = 1000;
 
 /**
- * The comment as stored: trimmed, and none at all when nothing is left, so an empty box never
- * counts as a comment on the dashboard.
+ * The comment as stored: through the gate every text from outside passes (a NUL would make
+ * PostgreSQL refuse the row), trimmed, and none at all when nothing is left, so an empty box
+ * never counts as a comment on the dashboard.
  */
 export function feedbackComment(raw: string | null | undefined): string | null {
-  const trimmed = (raw ?? '').trim();
+  const trimmed = storableText(raw ?? '').trim();
   return trimmed === '' ? null : trimmed;
 }
 

@@ -1,14 +1,12 @@
 'use server';
 
-import { headers } from 'next/headers';
 import { getBakery } from '@/db/bakery';
 import { getQuestion } from '@/db/questions';
 import { listSnippetsFor, ticketLinkTokenFor } from '@/db/snippets';
-import { env } from '@/lib/env';
-import { suggestedPublicAddress } from '@/lib/mail/public-address';
 import { fillSnippet, firstNameOf, needsTicketLink } from '@/lib/snippets/fill';
 import { snippetFillInput } from '@/lib/snippets/forms';
 import { action } from '@/server/action';
+import { ticketAddress } from '@/server/ticket-address';
 import { refused } from '../../_components/form-state';
 
 /**
@@ -26,19 +24,10 @@ export const fillSnippetAction = action(
     const token = needsTicketLink(snippet.text)
       ? await ticketLinkTokenFor({ questionId, now: new Date() })
       : null;
-    const list = await headers();
-    // The desk's public address, else the one this person reaches it at.
-    const base =
-      env().PUBLIC_BASE_URL ??
-      suggestedPublicAddress({
-        host: list.get('host'),
-        forwardedHost: list.get('x-forwarded-host'),
-        forwardedProto: list.get('x-forwarded-proto'),
-      });
     const text = fillSnippet(snippet.text, {
       customerFirstName: firstNameOf(question.customerName),
       bakeryName: (await getBakery()).name,
-      ticketLink: token ? (base ? new URL(`/t/${token}`, base).toString() : `/t/${token}`) : null,
+      ticketLink: token ? await ticketAddress(token) : null,
     });
     return { ok: true as const, message: `“${snippet.title}” inserted.`, text };
   },

@@ -1,22 +1,12 @@
-import { headers } from 'next/headers';
-import { env } from '@/lib/env';
-import { suggestedPublicAddress } from '@/lib/mail/public-address';
+import { ticketAddress } from '@/server/ticket-address';
 
 /**
  * The ticket's own address, to keep: without an email, it is the customer's only way back to
  * the answer. The desk's public address where it is set, else the one the customer reached.
  */
 export async function KeepLink({ token }: { token: string }) {
-  const list = await headers();
-  const base =
-    env().PUBLIC_BASE_URL ??
-    suggestedPublicAddress({
-      host: list.get('host'),
-      forwardedHost: list.get('x-forwarded-host'),
-      forwardedProto: list.get('x-forwarded-proto'),
-    });
   const path = `/t/${token}`;
-  const link = base ? new URL(path, base).toString() : path;
+  const link = await ticketAddress(token);
   return (
     <p className="text-sm text-stone-700" data-testid="ticket-keep-link">
       Keep this link to come back for the answer:{' '}
