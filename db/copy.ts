@@ -49,6 +49,7 @@ export const COPIED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.replies, postgresSchema.replies),
   both(sqliteSchema.messages, postgresSchema.messages),
   both(sqliteSchema.ticketTokens, postgresSchema.ticketTokens),
+  both(sqliteSchema.replacedTicketLinks, postgresSchema.replacedTicketLinks),
   both(sqliteSchema.emailOutbox, postgresSchema.emailOutbox),
   both(sqliteSchema.inboundEmails, postgresSchema.inboundEmails),
   both(sqliteSchema.inboundEmailAttempts, postgresSchema.inboundEmailAttempts),

@@ -132,19 +132,24 @@ export async function getQuestion({ id }: { id: number }): Promise<Question | un
  */
 export async function replaceTicketToken({
   id,
+  now = new Date(),
 }: {
   id: number;
+  now?: Date;
 }): Promise<{ ok: true; ticketToken: string } | { ok: false }> {
   const ticketToken = newTicketToken();
   const db = await getDb();
   return immediate(db, async (): Promise<{ ok: true; ticketToken: string } | { ok: false }> => {
-    const replaced = await db
+    const [current] = await db
+      .select({ ticketHash: questions.ticketHash })
+      .from(questions)
+      .where(eq(questions.id, id));
+    if (!current) return { ok: false };
+    await db
       .update(questions)
       .set({ ticketHash: hashTicketToken(ticketToken) })
-      .where(eq(questions.id, id))
-      .returning({ id: questions.id });
-    if (replaced.length !== 1) return { ok: false };
-    await revokeTicketTokens(db, { questionId: id });
+      .where(eq(questions.id, id));
+    await revokeTicketTokens(db, { questionId: id, oldHash: current.ticketHash, now });
     return { ok: true, ticketToken };
   });
 }

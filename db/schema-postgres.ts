@@ -29,6 +29,7 @@ export const rateLimitHits = pgTableOf(tables.rateLimitHits);
 export const replies = pgTableOf(tables.replies);
 export const messages = pgTableOf(tables.messages);
 export const ticketTokens = pgTableOf(tables.ticketTokens);
+export const replacedTicketLinks = pgTableOf(tables.replacedTicketLinks);
 export const emailOutbox = pgTableOf(tables.emailOutbox);
 export const inboundEmails = pgTableOf(tables.inboundEmails);
 export const inboundEmailAttempts = pgTableOf(tables.inboundEmailAttempts);

@@ -42,6 +42,7 @@ export const rateLimitHits = sqliteTableOf(tables.rateLimitHits);
 export const replies = sqliteTableOf(tables.replies);
 export const messages = sqliteTableOf(tables.messages);
 export const ticketTokens = sqliteTableOf(tables.ticketTokens);
+export const replacedTicketLinks = sqliteTableOf(tables.replacedTicketLinks);
 export const emailOutbox = sqliteTableOf(tables.emailOutbox);
 export const inboundEmails = sqliteTableOf(tables.inboundEmails);
 export const inboundEmailAttempts = sqliteTableOf(tables.inboundEmailAttempts);

@@ -77,6 +77,7 @@ export const rateLimitHits = engine.rateLimitHits;
 export const replies = engine.replies;
 export const messages = engine.messages;
 export const ticketTokens = engine.ticketTokens;
+export const replacedTicketLinks = engine.replacedTicketLinks;
 export const emailOutbox = engine.emailOutbox;
 export const inboundEmails = engine.inboundEmails;
 export const inboundEmailAttempts = engine.inboundEmailAttempts;

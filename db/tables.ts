@@ -57,6 +57,11 @@ export const bakery = table('bakery', {
   assignOnOpen: col.bool('assign_on_open').notNull().default(false),
   /** How long a sent reply is held so its sender can undo it; 0 sends at once. */
   undoSendSeconds: col.int('undo_send_seconds').notNull().default(10),
+  /**
+   * The websites (origins such as `https://bakery.example`) allowed to show the "Ask us" panel;
+   * `WIDGET_ORIGINS` adds more. Empty: no website may.
+   */
+  widgetOrigins: col.json('widget_origins').$type<string[]>().notNull().default([]),
 });
 
 /** Opening hours by ISO weekday (1 = Monday … 7 = Sunday); null opens/closes means closed. */
@@ -514,6 +519,27 @@ export const ticketTokens = table(
   (t) => [
     uniqueIndex('ticket_tokens_hash').on(t.hash),
     index('ticket_tokens_question').on(t.questionId),
+  ],
+);
+
+/**
+ * Ticket links staff replaced with a new one, kept only as their hashes so the page they open can
+ * say the link was replaced (410) rather than that it never existed (404). They open nothing.
+ */
+export const replacedTicketLinks = table(
+  'replaced_ticket_links',
+  {
+    id: col.id('id'),
+    questionId: col
+      .int('question_id')
+      .notNull()
+      .references(() => questions.columns.id, { onDelete: 'cascade' }),
+    hash: col.text('hash').notNull(),
+    replacedAt: col.timestamp('replaced_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('replaced_ticket_links_hash').on(t.hash),
+    index('replaced_ticket_links_question').on(t.questionId),
   ],
 );
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, or } from 'drizzle-orm';
 import { hashTicketToken, newTicketToken } from '@/lib/intake/ticket-token';
 import type { Db } from './client';
-import { questions, ticketTokens } from './schema';
+import { questions, replacedTicketLinks, ticketTokens } from './schema';
 
 /**
  * A conversation's ticket links. The first is `questions.ticket_token`; every reply emailed
@@ -32,10 +32,32 @@ export async function addTicketToken(
   return token;
 }
 
-/** Every extra link of a conversation stops working (staff made a new one to replace them all). */
+/**
+ * Every link of a conversation but its new first one stops working (staff made a new one to
+ * replace them all): the first link's old hash and every extra link's are kept as replaced, so
+ * their page can say so, inside the caller's transaction.
+ */
 export async function revokeTicketTokens(
   db: Db,
-  { questionId }: { questionId: number },
+  { questionId, oldHash, now }: { questionId: number; oldHash: string; now: Date },
 ): Promise<void> {
-  await db.delete(ticketTokens).where(eq(ticketTokens.questionId, questionId));
+  const extra = await db
+    .delete(ticketTokens)
+    .where(eq(ticketTokens.questionId, questionId))
+    .returning({ hash: ticketTokens.hash });
+  const hashes = [oldHash, ...extra.map((row) => row.hash)];
+  await db
+    .insert(replacedTicketLinks)
+    .values(hashes.map((hash) => ({ questionId, hash, replacedAt: now })))
+    .onConflictDoNothing();
+}
+
+/** Whether a ticket link is one staff replaced with a newer one (it opens nothing now). */
+export async function isReplacedTicketLink(db: Db, token: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: replacedTicketLinks.id })
+    .from(replacedTicketLinks)
+    .where(eq(replacedTicketLinks.hash, hashTicketToken(token)))
+    .limit(1);
+  return found !== undefined;
 }

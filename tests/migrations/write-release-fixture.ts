@@ -14,9 +14,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { closeDb, openDatabase } from '@/db/client';
+import { listThread } from '@/db/conversations';
 import { discardQuestion } from '@/db/drafts';
+import { recordReplyFeedback } from '@/db/feedback';
 import { listMenuItems, updateMenuItem } from '@/db/menu';
-import { createQuestion, getQuestion } from '@/db/questions';
+import { createQuestion, getQuestion, replaceTicketToken } from '@/db/questions';
 import { claimNextQuestion, recordAttempt } from '@/db/queue';
 import { sendReply } from '@/db/replies';
 import { insertSession } from '@/db/sessions';
@@ -183,6 +185,21 @@ async function main() {
       userId: owner.user.id,
       now: at(),
     });
+    // The customers' answers under both replies: a yes, and a no with a comment.
+    for (const [questionId, answer, comment] of [
+      [asked, 'yes', null],
+      [price, 'no', 'I asked about Sunday, not Saturday'],
+    ] as const) {
+      const sent = (await listThread({ questionId, withStaffNames: false })).find(
+        (message) => message.author === 'bakery',
+      );
+      if (!sent) throw new Error(`Question ${questionId} has no sent reply.`);
+      await recordReplyFeedback({ questionId, messageId: sent.id, answer, comment, now: at() });
+    }
+    // A conversation whose link staff replaced: its old link is kept only as a hash.
+    const replaced = await replaceTicketToken({ id: price });
+    if (!replaced.ok) throw new Error('The ticket link was not replaced.');
+    tokens[String(price)] = replaced.ticketToken;
     await discardQuestion({ id: closed, reason: 'Answered on the phone', now: at() });
     await discardQuestion({ id: cake, reason: 'Duplicate of an email', now: at() });
     // A failed question: an attempt recorded as failed for good.

@@ -80,6 +80,12 @@ export async function fillWholeDesk(path: string, { questions }: { questions: nu
       for (const id of questionIds.filter((_, n) => n % 3 === 0)) {
         token.run(id, sha256(randomBytes(24).toString('base64url')), now - id * 1000);
       }
+      const replacedLink = db.prepare(
+        'insert into replaced_ticket_links (question_id, hash, replaced_at) values (?, ?, ?)',
+      );
+      for (const id of questionIds.filter((_, n) => n % 5 === 0)) {
+        replacedLink.run(id, sha256(randomBytes(24).toString('base64url')), now - id * 500);
+      }
 
       const replies = db
         .prepare(
