@@ -84,6 +84,10 @@ export const variableHelp: Record<string, VariableHelp> = {
     expect: 'addresses or CIDR ranges of your own proxies, separated by commas',
     example: '127.0.0.1,10.0.0.0/8',
   },
+  WIDGET_ORIGINS: {
+    expect: 'website origins (https://host, optionally :port, no path), separated by commas',
+    example: 'https://juniper.example,https://www.juniper.example',
+  },
   SMTP_URL: {
     expect: 'a mail server address starting with smtps:// or smtp://',
     example: 'smtps://user:password@mail.example.com:465',

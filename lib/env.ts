@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { mailboxAddress } from './mail/address';
 import { allowedHostNames, hostName } from './net/allowed-hosts';
 import { parseTrustedProxies } from './net/ip-address';
+import { readOriginList } from './widget/origins';
 
 /**
  * Every setting the desk reads from the environment, validated once. Nothing else in the
@@ -113,6 +114,8 @@ export const envSchema = z
     ),
     ALLOWED_HOSTS: optionalString,
     TRUSTED_PROXIES: optionalString,
+    /** Websites allowed to show the "Ask us" panel, beside those the owner lists in Settings. */
+    WIDGET_ORIGINS: optionalString,
     // Email: replies go out through SMTP_URL from MAIL_FROM; customers' emails come in from
     // IMAP_URL's mailbox. Unset, the desk works without email.
     SMTP_URL: z.preprocess(emptyAsUndefined, mailUrl(['smtp:', 'smtps:']).optional()),
@@ -156,6 +159,14 @@ export const envSchema = z
         message: `not addresses or CIDR ranges: ${proxies.invalid.join(', ')}`,
       });
     }
+    const widgetOrigins = readOriginList(env.WIDGET_ORIGINS);
+    if (!widgetOrigins.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WIDGET_ORIGINS'],
+        message: `not website origins (https://host or https://host:port, no path): ${widgetOrigins.problems.map((p) => p.text).join(', ')}`,
+      });
+    }
     if (env.PRESENCE_EXPIRY_MS <= env.PRESENCE_HEARTBEAT_MS) {
       ctx.addIssue({
         code: 'custom',
@@ -192,12 +203,15 @@ export const envSchema = z
       allowedHosts: env.ALLOWED_HOSTS,
     });
     const proxies = parseTrustedProxies(env.TRUSTED_PROXIES);
+    const widgetOrigins = readOriginList(env.WIDGET_ORIGINS);
     return {
       ...env,
       /** Host names served in production: localhost, PUBLIC_BASE_URL's and ALLOWED_HOSTS. */
       allowedHostNames: hosts.ok ? hosts.hosts : [],
       /** Proxies whose X-Forwarded-For is read; empty: the header is never read. */
       trustedProxies: proxies.ok ? proxies.proxies : [],
+      /** WIDGET_ORIGINS as origins in normal form; the owner's list in Settings adds to them. */
+      widgetOrigins: widgetOrigins.ok ? widgetOrigins.origins : [],
       DRAFT_MODEL: env.DRAFT_MODEL ?? (env.ANTHROPIC_API_KEY ? 'claude' : 'offline'),
       CLAUDE_MODEL: env.CLAUDE_MODEL ?? DEFAULT_CLAUDE_MODEL,
       OPENAI_MODEL: env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
