@@ -40,8 +40,8 @@ export async function searchKnowledge({
 }
 
 export type KnowledgeWriteResult =
-  | { ok: true; entry: KnowledgeEntry }
-  | { ok: false; reason: 'notFound' };
+  /** `changed` is false when the save matched what was kept, and so wrote nothing. */
+  { ok: true; entry: KnowledgeEntry; changed: boolean } | { ok: false; reason: 'notFound' };
 
 function auditView(entry: Pick<KnowledgeEntry, 'title' | 'answer' | 'tags' | 'enabled'>) {
   return { title: entry.title, answer: entry.answer, tags: entry.tags, enabled: entry.enabled };
@@ -60,7 +60,7 @@ export async function addKnowledgeEntry({
       .returning();
     if (!entry) throw new Error('The new knowledge entry was not written.');
     return {
-      result: { ok: true, entry },
+      result: { ok: true, entry, changed: true },
       change: {
         action: 'knowledge.add',
         entity: 'knowledge_entry',
@@ -85,7 +85,7 @@ export async function updateKnowledgeEntry({
       .limit(1);
     if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
     if (sameFacts(auditView(current), auditView(input)))
-      return { result: { ok: true, entry: current }, change: null };
+      return { result: { ok: true, entry: current, changed: false }, change: null };
     const [entry] = await db
       .update(knowledgeEntries)
       .set({ ...input, updatedAt: context.now })
@@ -93,7 +93,7 @@ export async function updateKnowledgeEntry({
       .returning();
     if (!entry) throw new Error(`Knowledge entry ${id} was not written.`);
     return {
-      result: { ok: true, entry },
+      result: { ok: true, entry, changed: true },
       change: {
         action: 'knowledge.update',
         entity: 'knowledge_entry',
@@ -119,7 +119,8 @@ export async function setKnowledgeEntryEnabled({
       .where(eq(knowledgeEntries.id, id))
       .limit(1);
     if (!current) return { result: { ok: false, reason: 'notFound' }, change: null };
-    if (current.enabled === enabled) return { result: { ok: true, entry: current }, change: null };
+    if (current.enabled === enabled)
+      return { result: { ok: true, entry: current, changed: false }, change: null };
     const [entry] = await db
       .update(knowledgeEntries)
       .set({ enabled, updatedAt: context.now })
@@ -127,7 +128,7 @@ export async function setKnowledgeEntryEnabled({
       .returning();
     if (!entry) throw new Error(`Knowledge entry ${id} was not written.`);
     return {
-      result: { ok: true, entry },
+      result: { ok: true, entry, changed: true },
       change: {
         action: enabled ? 'knowledge.on' : 'knowledge.off',
         entity: 'knowledge_entry',

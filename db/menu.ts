@@ -12,8 +12,22 @@ export async function listMenuItems(): Promise<MenuItem[]> {
 }
 
 export type MenuWriteResult =
-  | { ok: true; item: MenuItem }
-  | { ok: false; reason: 'nameTaken' | 'notFound' };
+  /** `changed` is false when the save matched what was kept, and so wrote nothing. */
+  { ok: true; item: MenuItem; changed: boolean } | { ok: false; reason: 'nameTaken' | 'notFound' };
+
+/**
+ * The item's facts as a save compares them: labels in one order, since rows kept by earlier
+ * releases, the example bakery or an import may list them otherwise than the form ticks them.
+ */
+function comparable(item: ReturnType<typeof auditView>) {
+  const sorted = <T extends string>(labels: T[] | null) => (labels ? [...labels].sort() : null);
+  return {
+    ...item,
+    allergens: sorted(item.allergens),
+    mayContain: sorted(item.mayContain),
+    dietary: [...item.dietary].sort(),
+  };
+}
 
 /** The item's facts as the audit log keeps them. */
 function auditView(item: MenuItem) {
@@ -61,7 +75,7 @@ export async function addMenuItem({
       .returning();
     if (!item) throw new Error('The new menu item was not written.');
     return {
-      result: { ok: true, item },
+      result: { ok: true, item, changed: true },
       change: {
         action: 'menu.add',
         touches: menuItemChangeKeys(item.name),
@@ -90,8 +104,8 @@ export async function updateMenuItem({
       description: input.description,
       ...labelsOf(input),
     };
-    if (sameFacts(auditView(current), next))
-      return { result: { ok: true, item: current }, change: null };
+    if (sameFacts(comparable(auditView(current)), comparable(next)))
+      return { result: { ok: true, item: current, changed: false }, change: null };
     const [item] = await db
       .update(menuItems)
       .set({ ...next, nameKey: menuNameKey(input.name), updatedAt: context.now })
@@ -99,7 +113,7 @@ export async function updateMenuItem({
       .returning();
     if (!item) throw new Error(`Menu item ${id} was not written.`);
     return {
-      result: { ok: true, item },
+      result: { ok: true, item, changed: true },
       change: {
         action: 'menu.update',
         touches: menuItemChangeKeys(current.name, item.name),
@@ -122,7 +136,7 @@ export async function setMenuItemAvailability({
     const [current] = await db.select().from(menuItems).where(eq(menuItems.id, id)).limit(1);
     if (!current) return refuse('notFound');
     if (current.available === available)
-      return { result: { ok: true, item: current }, change: null };
+      return { result: { ok: true, item: current, changed: false }, change: null };
     const [item] = await db
       .update(menuItems)
       .set({ available, updatedAt: context.now })
@@ -130,7 +144,7 @@ export async function setMenuItemAvailability({
       .returning();
     if (!item) throw new Error(`Menu item ${id} was not written.`);
     return {
-      result: { ok: true, item },
+      result: { ok: true, item, changed: true },
       change: {
         action: available ? 'menu.available' : 'menu.unavailable',
         touches: menuItemChangeKeys(item.name),

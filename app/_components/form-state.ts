@@ -29,3 +29,6 @@ export function refused<Fields extends string>(
 ): Rejected<Fields> {
   return { ok: false, status, ...reason, ...(values ? { values } : {}) };
 }
+
+/** What a save says when the form matched what was kept, so nothing was written. */
+export const NOTHING_CHANGED = 'Nothing changed.';

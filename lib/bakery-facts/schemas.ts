@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { allergens, dietaryTags, ruledOutBy } from '../agent/bakery/data';
 import { isCalendarDate } from './calendar-date';
 import { normalizeClockTime, opensBeforeCloses } from './clock-time';
-import { parseDollars } from './price';
+import { parseDollars, parsePrice } from './price';
 import { canonicalTimezone } from './timezone';
 
 /**
@@ -133,35 +133,42 @@ const labelBoxes = <P extends string>(prefix: P, labels: readonly string[]) =>
     typeof checkbox
   >;
 
-const menuItemFields = z.object({
-  name: required('a name', 80),
-  price: z.string({ error: 'Enter a price, such as 3.25.' }).transform((value, ctx) => {
-    const parsed = parseDollars(value);
+/** A price typed in the bakery's locale ("9,50" in de-DE), as whole cents. */
+const price = (locale: string) =>
+  z.string({ error: 'Enter a price.' }).transform((value, ctx) => {
+    const parsed = parsePrice(value, locale);
     if (!parsed.ok) {
       ctx.addIssue({ code: 'custom', message: parsed.message });
       return z.NEVER;
     }
     return parsed.cents;
-  }),
-  noticeDays: z
-    .string({ error: 'Enter the days of notice, 0 to 30.' })
-    .trim()
-    .regex(/^\d{1,3}$/, { error: `Enter whole days of notice, 0 to ${NOTICE_MAX_DAYS}.` })
-    .transform(Number)
-    .pipe(
-      z.number().max(NOTICE_MAX_DAYS, { error: `Notice can be at most ${NOTICE_MAX_DAYS} days.` }),
-    ),
-  description: optional(500),
-  available: checkbox,
-  ingredients: optional(500),
-  /** The owner checked this item's allergens: none ticked then means it contains none of them. */
-  allergensRecorded: checkbox,
-  ...labelBoxes('contains_', allergens),
-  ...labelBoxes('traces_', allergens),
-  ...labelBoxes('diet_', dietaryTags),
-});
+  });
 
-type MenuItemFields = z.output<typeof menuItemFields>;
+const menuItemFieldsIn = (locale: string) =>
+  z.object({
+    name: required('a name', 80),
+    price: price(locale),
+    noticeDays: z
+      .string({ error: 'Enter the days of notice, 0 to 30.' })
+      .trim()
+      .regex(/^\d{1,3}$/, { error: `Enter whole days of notice, 0 to ${NOTICE_MAX_DAYS}.` })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .max(NOTICE_MAX_DAYS, { error: `Notice can be at most ${NOTICE_MAX_DAYS} days.` }),
+      ),
+    description: optional(500),
+    available: checkbox,
+    ingredients: optional(500),
+    /** The owner checked this item's allergens: none ticked then means it contains none of them. */
+    allergensRecorded: checkbox,
+    ...labelBoxes('contains_', allergens),
+    ...labelBoxes('traces_', allergens),
+    ...labelBoxes('diet_', dietaryTags),
+  });
+
+type MenuItemFields = z.output<ReturnType<typeof menuItemFieldsIn>>;
 
 /** The ticked boxes as lists, checked against each other: a tag never contradicts an allergen. */
 function withLabels<T extends MenuItemFields>(input: T, ctx: z.RefinementCtx) {
@@ -214,16 +221,22 @@ function withLabels<T extends MenuItemFields>(input: T, ctx: z.RefinementCtx) {
   };
 }
 
-export const menuItemInput = menuItemFields.transform(withLabels);
+/** The menu item form, its price typed in the bakery's locale. */
+export const menuItemInputIn = (locale: string) => menuItemFieldsIn(locale).transform(withLabels);
+
+/** A menu item with its price written as in en-US ("3.25"), as a menu file writes it. */
+export const menuItemInput = menuItemInputIn('en-US');
 export type MenuItemInput = z.output<typeof menuItemInput>;
 
 const id = z.coerce.number({ error: 'Choose an item.' }).int().positive();
 
 export const menuItemRef = z.object({ id });
 
-export const menuItemUpdate = menuItemFields
-  .extend({ id })
-  .transform((input, ctx) => ({ id: input.id, ...withLabels(input, ctx) }));
+/** An item's edit, its price typed in the bakery's locale. */
+export const menuItemUpdateIn = (locale: string) =>
+  menuItemFieldsIn(locale)
+    .extend({ id })
+    .transform((input, ctx) => ({ id: input.id, ...withLabels(input, ctx) }));
 
 export const menuItemAvailability = z.object({ id, available: z.enum(['true', 'false']) });
 

@@ -9,7 +9,7 @@ import {
 } from '@/db/date-exceptions';
 import { dateExceptionInput, dateExceptionRef } from '@/lib/bakery-facts/schemas';
 import { action } from '@/server/action';
-import { refused, type Saved } from '../../_components/form-state';
+import { NOTHING_CHANGED, refused, type Saved } from '../../_components/form-state';
 
 /** Adding and changing a date differ only in the write. */
 const writeException = (write: typeof addDateException | typeof updateDateException) =>
@@ -42,7 +42,7 @@ function answer(
 ) {
   if (saved.ok) {
     revalidatePath('/admin/exceptions');
-    return { ok: true, message: saved.changed ? done : 'Nothing changed.' } satisfies Saved;
+    return { ok: true, message: saved.changed ? done : NOTHING_CHANGED } satisfies Saved;
   }
   if (saved.reason === 'dateTaken') {
     const taken = 'This date already has closed or special hours; edit it in the list.';

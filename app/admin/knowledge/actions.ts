@@ -16,7 +16,7 @@ import {
   knowledgeEntryUpdate,
 } from '@/lib/knowledge/forms';
 import { action } from '@/server/action';
-import { refused, type Saved } from '../../_components/form-state';
+import { NOTHING_CHANGED, refused, type Saved } from '../../_components/form-state';
 
 const gone = () => refused(409, { message: 'That entry is no longer there. Reload the page.' });
 
@@ -39,7 +39,8 @@ export const saveEntry = action(
   { role: 'owner', input: knowledgeEntryUpdate },
   async ({ id, ...input }, user) => {
     const saved = await updateKnowledgeEntry({ id, input, by: user.id, now: new Date() });
-    return saved.ok ? done(`Saved “${input.title}”.`) : gone();
+    if (!saved.ok) return gone();
+    return done(saved.changed ? `Saved “${input.title}”.` : NOTHING_CHANGED);
   },
 );
 
@@ -67,6 +68,6 @@ export const saveHandover = action(
   { role: 'owner', input: handoverTopicsInput },
   async ({ topics }, user) => {
     const saved = await saveHandoverTopics({ topics, by: user.id, now: new Date() });
-    return done(saved.changed ? 'Saved the topics for a person.' : 'Nothing changed.');
+    return done(saved.changed ? 'Saved the topics for a person.' : NOTHING_CHANGED);
   },
 );

@@ -1,7 +1,9 @@
 'use client';
 
+import { useMemo } from 'react';
 import { allergens, dietaryTags } from '@/lib/agent/bakery/data';
-import { labelSlug, menuItemInput, NOTICE_MAX_DAYS } from '@/lib/bakery-facts/schemas';
+import { formatPriceInput } from '@/lib/bakery-facts/price';
+import { labelSlug, menuItemInputIn, NOTICE_MAX_DAYS } from '@/lib/bakery-facts/schemas';
 import { ActionForm } from '../../_components/action-form';
 import { TextField } from '../../_components/text-field';
 import { useFormAction } from '../../_components/use-form-action';
@@ -25,13 +27,18 @@ export type MenuItemFields = {
 export function MenuItemForm({
   item,
   currency,
+  locale,
 }: {
+  /** Its price already written in the bakery's locale (`formatPriceInput`). */
   item?: MenuItemFields;
   /** The bakery's currency code, which prices are typed in. */
   currency: string;
+  /** The bakery's locale, which prices are written in ("9,50" in de-DE). */
+  locale: string;
 }) {
+  const check = useMemo(() => menuItemInputIn(locale), [locale]);
   const form = useFormAction(item ? saveItem : addItem, {
-    check: menuItemInput,
+    check,
     idPrefix: item ? `item-${item.id}-` : 'new-',
     initial: item
       ? {
@@ -101,7 +108,7 @@ export function MenuItemForm({
           {...form.field('price')}
           label={`Price (${currency})`}
           inputMode="decimal"
-          hint="Each, such as 3.25."
+          hint={`Each, such as ${formatPriceInput(325, locale)}.`}
         />
         <TextField
           {...form.field('noticeDays')}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getBakery } from '@/db/bakery';
 import { listMenuItems } from '@/db/menu';
 import { wordMoney } from '@/lib/agent/bakery/wording';
-import { centsToDollarsInput } from '@/lib/bakery-facts/price';
+import { formatPriceInput } from '@/lib/bakery-facts/price';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
 import { ItemButtons } from './item-buttons';
@@ -57,10 +57,11 @@ export default async function MenuPage() {
               <div className="mt-3">
                 <MenuItemForm
                   currency={currency}
+                  locale={locale}
                   item={{
                     id: item.id,
                     name: item.name,
-                    price: centsToDollarsInput(item.priceCents),
+                    price: formatPriceInput(item.priceCents, locale),
                     noticeDays: String(item.noticeDays),
                     description: item.description ?? '',
                     available: item.available,
@@ -78,7 +79,7 @@ export default async function MenuPage() {
       </ul>
       <section className="flex max-w-xl flex-col gap-3">
         <h2 className="text-xl font-semibold">Add a menu item</h2>
-        <MenuItemForm currency={currency} />
+        <MenuItemForm currency={currency} locale={locale} />
       </section>
     </AdminFrame>
   );
