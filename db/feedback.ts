@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, eq, gte, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type FeedbackAnswer, feedbackComment } from '@/lib/feedback/answer';
-import { getDb } from './client';
+import { type Db, getDb } from './client';
 import { messages, questions, type ReplyFeedback, replies, replyFeedback } from './schema';
 
 /** A customer's answer as the ticket page and staff show it under the reply it is about. */
@@ -132,4 +132,18 @@ export async function messageOfReply({
     .where(eq(messages.replyId, replyId))
     .limit(1);
   return row?.id;
+}
+
+/**
+ * The newest answer given or changed, for the inbox's change stamp: a conversation open in the
+ * inbox shows its customer's answer as it comes, from this server or another.
+ */
+export async function feedbackChangeStamp(db: Db): Promise<string> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)`,
+      changed: sql<number | null>`max(${replyFeedback.changedAt})`,
+    })
+    .from(replyFeedback);
+  return `${row?.n ?? 0}:${row?.changed ?? 0}`;
 }

@@ -12,6 +12,7 @@ import { labelFilter } from './labels';
 type Engine = ReturnType<typeof engineOf>;
 
 import { listThread, type ThreadMessage } from './conversations';
+import { feedbackChangeStamp } from './feedback';
 import { type EmailDelivery, listEmailDeliveries, outboxChangeStamp } from './outbox';
 import {
   type AgentRun,
@@ -438,7 +439,9 @@ export async function inboxChangeStamp(): Promise<string> {
   const facts = await currentFactsVersion();
   // An email's delivery (sent, failed, retried) shows on its question's page too.
   const emails = await outboxChangeStamp(db);
-  return `${row?.n ?? 0}:${row?.updated ?? 0}:${row?.versions ?? 0}:${facts}:${emails}`;
+  // So does a customer's answer under a reply.
+  const feedback = await feedbackChangeStamp(db);
+  return `${row?.n ?? 0}:${row?.updated ?? 0}:${row?.versions ?? 0}:${facts}:${emails}:${feedback}`;
 }
 
 /** The knowledge entries and menu items a run read, as they are now, for its sources. */

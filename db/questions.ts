@@ -5,7 +5,7 @@ import { type Db, getDb, immediate } from './client';
 import { insertMessage } from './conversations';
 import { prepared } from './prepared';
 import { type Channel, type Question, questions } from './schema';
-import { revokeTicketTokens, ticketQuestionWhere } from './ticket-tokens';
+import { isReplacedTicketLink, revokeTicketTokens, ticketQuestionWhere } from './ticket-tokens';
 
 export type NewQuestion = {
   text: string;
@@ -114,6 +114,14 @@ export async function getQuestionByTicket({
     .where(ticketQuestionWhere(db, token))
     .limit(1);
   return question;
+}
+
+/**
+ * Whether a ticket link that opens nothing is one staff replaced with a newer link, so its page
+ * can say so rather than that it never existed.
+ */
+export async function isReplacedTicket({ token }: { token: string }): Promise<boolean> {
+  return isReplacedTicketLink(await getDb(), token);
 }
 
 export async function getQuestion({ id }: { id: number }): Promise<Question | undefined> {

@@ -73,15 +73,43 @@ test('the whole journey: a customer asks, staff review the trace, edit and send;
   const id = questionIdFromUrl(page);
   await expect(question.editor).toHaveValue(/sourdough rolls at \$1\.50/);
 
-  const croissants = question.toolCalls('menu_item').filter({ hasText: 'croissants' });
-  await expect(croissants).toHaveAttribute('data-error-kind', 'notFound');
-  await expect(croissants.getByTestId('tool-error')).toHaveText('error: notFound');
-  await expect(question.toolCalls('quote_order').getByTestId('tool-result')).toContainText(
-    '"unitPrice": "$1.50"',
+  // The trace reads in sentences: an item not on the menu is an answer, not a failure.
+  const croissants = question.toolCalls('menu_item').filter({ hasText: 'Croissants' });
+  await expect(croissants.getByTestId('tool-sentence')).toHaveText(
+    'Croissants are not on the menu',
   );
+  await expect(croissants.getByTestId('step-mark')).toHaveText(/Not on the menu/);
+  await expect(question.trace.locator('[data-outcome="failed"]')).toHaveCount(0);
+  const quote = question.toolCalls('quote_order');
+  await expect(quote.getByTestId('tool-sentence')).toHaveText(
+    /^Quoted 24 sourdough rolls for Saturday, \w+ \d+ at 9 am: \$36\.00/,
+  );
+  await expect(question.traceSummary).toHaveText(/^\d+ lookups, 1 not on the menu/);
+  await expect(quote.getByTestId('tool-sentence')).toBeVisible();
+  // No JSON in sight until a step's data is opened, by keyboard.
+  await expect(question.trace.getByText('"unitPrice"')).toBeHidden();
+  await question.openStepData(quote);
+  await expect(quote.getByTestId('tool-result')).toBeVisible();
+  await expect(quote.getByTestId('tool-result')).toContainText('"unitPrice": "$1.50"');
   await expect(question.trace.getByTestId('run-model')).toHaveText(/^offline drafter/);
   await expect(question.trace.getByTestId('run-stop')).toHaveText('answered');
+  // The offline drafter spends no tokens: nothing is said of them.
+  await expect(question.trace.getByTestId('run-tokens')).toHaveCount(0);
+  await expect(question.trace.getByTestId('run-cost')).toHaveCount(0);
   await attachScreenshot(page, testInfo, 'question at 1280x800');
+  await page.screenshot({ path: '/tmp/trace-desktop.png', fullPage: true }); // TEMP
+  await expectNoAxeViolations(page);
+  // A phone folds the trace to its summary line until it is asked for.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await question.open(id);
+  await expect(question.traceSummary).toBeVisible();
+  await expect(quote).toBeHidden();
+  await question.traceSummary.click();
+  await expect(quote.getByTestId('tool-sentence')).toBeVisible();
+  await question.openStepData(quote);
+  await page.screenshot({ path: '/tmp/trace-phone.png', fullPage: true }); // TEMP
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const edited = `Hi Rosa!\n\nTwo dozen sourdough rolls come to $36.00 and Saturday at 9 works.\nWe don't make croissants, sorry.\n\n— Sam`;
   await question.editor.fill(edited);
@@ -247,7 +275,7 @@ test('an edit by a colleague after the sender confirmed sends nothing; confirmin
   await other.context().close();
 });
 
-test('staff make a new ticket link to pass on; the customer’s earlier link stops working', async ({
+test('staff make a new ticket link to pass on; the customer’s earlier link says it was replaced', async ({
   page,
   staff,
 }) => {
@@ -281,9 +309,19 @@ test('staff make a new ticket link to pass on; the customer’s earlier link sto
 
   await page.goto(fresh);
   await expect(page.getByTestId('ticket-question')).toHaveText('Can I order a birthday cake?');
+  // The earlier link opens nothing and says why, in the bakery's words, at both sizes.
   const old = await page.goto(ticketPath);
   expect(old?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'We can’t find this page' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This link has been replaced.' })).toBeVisible();
+  await expect(page.getByTestId('ticket-replaced')).toContainText(
+    'The bakery has sent you a newer one.',
+  );
+  await expect(page.getByText('Can I order a birthday cake?')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Ask us again' }).click();
+  await expect(page.getByRole('heading', { name: 'Ask a question' })).toBeVisible();
 });
 
 test('markup in a question is shown as text in the inbox and on the ticket, and never runs', async ({

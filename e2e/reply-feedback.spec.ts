@@ -1,4 +1,5 @@
 import { QuestionPage } from './pages/inbox-page';
+import { InsightsPage } from './pages/insights-page';
 import { ReplyFeedbackForm } from './pages/reply-feedback';
 import { TicketPage } from './pages/ticket-page';
 import { expectNoAxeViolations } from './support/axe';
@@ -18,10 +19,11 @@ const answersFor = (questionId: number) =>
 test.beforeEach(async ({ staff }) => setNextAfterSend(staff, false));
 test.afterEach(async ({ staff }) => setNextAfterSend(staff, 'default'));
 
-test('a customer answers "Did this answer your question?" on the ticket page and by an email link, and staff see it on the conversation', async ({
+test('a customer answers "Did this answer your question?" on the ticket page and by an email link, and staff see it on the open conversation and the owner on the dashboard', async ({
   page,
   browser,
   staff,
+  owner,
 }, testInfo) => {
   const { id, ticketPath } = await askByApi(page.request, {
     text: 'Do you bake spelt bread on Mondays?',
@@ -33,6 +35,17 @@ test('a customer answers "Did this answer your question?" on the ticket page and
   await question.open(id);
   await question.send();
   await expect(question.ok).toContainText('Sent.');
+  // Staff keep the conversation open: the customer's answers show on it without a reload.
+  await page.evaluate(() => {
+    (window as unknown as { stillThisPage: boolean }).stillThisPage = true;
+  });
+  const said = page.getByTestId('customer-feedback');
+  const owners = await (
+    await browser.newContext({ baseURL: testInfo.project.use.baseURL })
+  ).newPage();
+  await signIn(owners, owner);
+  const dashboard = new InsightsPage(owners, '');
+  const onDashboard = dashboard.commentAbout(id);
 
   // The customer, in a browser of their own, answers No with a comment under the reply.
   const customer = await (
@@ -45,6 +58,11 @@ test('a customer answers "Did this answer your question?" on the ticket page and
   await onTicket.answer('No', 'Which flour do you use?');
   await expect(onTicket.given()).toHaveText('You answered No. You can change your answer.');
   expect(await answersFor(id)).toEqual([{ answer: 'no', comment: 'Which flour do you use?' }]);
+  await expect(said).toHaveAttribute('data-answer', 'no');
+  await expect(said).toContainText('The customer said this did not answer their question.');
+  await dashboard.goto();
+  await expect(onDashboard).toContainText('Which flour do you use?');
+  await expect(onDashboard.getByTestId('feedback-answer')).toHaveText('No, it did not');
   await expectNoAxeViolations(customer);
   await customer.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(customer);
@@ -81,12 +99,17 @@ test('a customer answers "Did this answer your question?" on the ticket page and
   await confirm.answer('Yes');
   expect(await answersFor(id)).toEqual([{ answer: 'yes', comment: 'Which flour do you use?' }]);
 
-  // Staff read it under the sent reply, in words.
-  await question.open(id);
-  const said = page.getByTestId('customer-feedback');
+  // Staff read it under the sent reply, in words, on the page they never left; the owner's
+  // dashboard has the changed answer.
   await expect(said).toContainText('The customer said this answered their question.');
   await expect(said.getByTestId('customer-feedback-comment')).toHaveText(
     'Their comment: Which flour do you use?',
   );
+  expect(
+    await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage),
+  ).toBe(true);
+  await dashboard.goto();
+  await expect(onDashboard.getByTestId('feedback-answer')).toHaveText('Yes, it helped');
   await customer.context().close();
+  await owners.context().close();
 });

@@ -10,6 +10,7 @@ import { getQuestionByTicket } from '@/db/questions';
 import type { Question } from '@/db/schema';
 import type { FeedbackAnswer } from '@/lib/feedback/answer';
 import { TICKET_TOKEN_SHAPE } from '@/lib/intake/ticket-token';
+import { publishDeskEvent } from './drafting/live';
 
 /** The conversation a ticket token opens, checked as the ticket page checks it. */
 async function ticketQuestion(token: string): Promise<Question | undefined> {
@@ -47,7 +48,10 @@ export async function replyToAnswer({
   return { question, reply: found, given };
 }
 
-/** Records the answer of whoever holds the ticket token, for a reply of that conversation only. */
+/**
+ * Records the answer of whoever holds the ticket token, for a reply of that conversation only,
+ * and tells the inbox, so staff with the conversation open see it as it comes.
+ */
 export async function answerReplyByTicket({
   token,
   reply,
@@ -63,5 +67,13 @@ export async function answerReplyByTicket({
 }): Promise<RecordFeedbackResult> {
   const question = await ticketQuestion(token);
   if (!question) return { ok: false, reason: 'notFound' };
-  return recordReplyFeedback({ questionId: question.id, messageId: reply, answer, comment, now });
+  const recorded = await recordReplyFeedback({
+    questionId: question.id,
+    messageId: reply,
+    answer,
+    comment,
+    now,
+  });
+  if (recorded.ok) publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
+  return recorded;
 }

@@ -73,6 +73,13 @@ export class InsightsPage {
     return comments;
   }
 
+  /** The comment under "What customers wrote" that links to this conversation. */
+  commentAbout(questionId: number): Locator {
+    return this.figure('feedback-comments')
+      .getByTestId('feedback-comment')
+      .filter({ has: this.page.locator(`a[href="/inbox/${questionId}"]`) });
+  }
+
   empty(id: string): Locator {
     return this.figure(id).getByTestId('empty');
   }

@@ -7,6 +7,7 @@ import {
   messageOfReply,
   recordReplyFeedback,
 } from '@/db/feedback';
+import { inboxChangeStamp } from '@/db/inbox';
 import { createQuestion, getQuestion } from '@/db/questions';
 import { sendReply } from '@/db/replies';
 import { eraseExpiredConversations } from '@/db/retention';
@@ -155,6 +156,17 @@ describe("a customer's answer under a reply", () => {
         sentBy: sam,
       }),
     ]);
+  });
+
+  it("moves the inbox's change stamp when an answer is given or changed, so an open conversation shows it", async () => {
+    const reply = await answered('Rye on Sunday?', 1);
+    const before = await inboxChangeStamp();
+    await recordReplyFeedback({ ...reply, answer: 'no', now: at(10) });
+    const given = await inboxChangeStamp();
+    expect(given).not.toBe(before);
+    expect(await inboxChangeStamp()).toBe(given);
+    await recordReplyFeedback({ ...reply, answer: 'yes', now: at(11) });
+    expect(await inboxChangeStamp()).not.toBe(given);
   });
 
   it('erases the comment with the conversation and keeps the yes or no, and takes no answer after', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuestion, getQuestion } from '@/db/questions';
 import { sendReply } from '@/db/replies';
 import { createUser } from '@/db/users';
+import { type DeskEvent, onDeskEvent } from '@/server/drafting/live';
 import { answerReplyByTicket, replyToAnswer } from '@/server/reply-feedback';
 import { sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
@@ -70,6 +71,21 @@ describe('answering a reply by ticket link', () => {
       ).toEqual({ ok: false, reason: 'notFound' });
     }
     expect(await answers()).toBe(0);
+  });
+
+  it('tells the inbox of a recorded answer, so an open conversation shows it, and of nothing refused', async () => {
+    const ticket = await ticketWithReply('Rye?');
+    const heard: DeskEvent[] = [];
+    const stop = onDeskEvent((event) => heard.push(event));
+    try {
+      await answerReplyByTicket({ ...ticket, reply: ticket.reply + 1000, answer: 'no', now });
+      expect(heard).toEqual([]);
+      await answerReplyByTicket({ ...ticket, answer: 'yes', now });
+    } finally {
+      stop();
+    }
+    const questionId = Number(await sqlValue('select question_id from reply_feedback'));
+    expect(heard).toEqual([{ kind: 'queueChanged', questionId }]);
   });
 
   it('records the answer, and the confirmation then shows it', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GET } from '@/app/t/[token]/events/route';
 import { getDb } from '@/db/client';
-import { createQuestion } from '@/db/questions';
+import { createQuestion, replaceTicketToken } from '@/db/questions';
 import { TICKET_STREAMS_PER_TICKET } from '@/lib/ticket/live';
 import { inboxFeedSettled } from '@/server/inbox-feed';
 import { openTicketStreams, ticketReadsSettled } from '@/server/ticket-feed';
@@ -75,6 +75,14 @@ describe('the ticket page’s event stream', () => {
       expect(response.headers.get('content-type')).toContain('text/plain');
       expect(await response.text()).toBe('There is no question at this address.\n');
     }
+    expect(openTicketStreams()).toBe(0);
+  });
+
+  it('answers a replaced link as an unknown one: a plain 404 and no stream', async () => {
+    await replaceTicketToken({ id: questionId });
+    const response = await ask(token);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe('There is no question at this address.\n');
     expect(openTicketStreams()).toBe(0);
   });
 

@@ -1,24 +1,37 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getBakery } from '@/db/bakery';
+import { requestedTicketWasReplaced } from '@/server/replaced-ticket';
 
 export const metadata: Metadata = { title: 'Page not found', referrer: 'no-referrer' };
 
 /**
- * A ticket link that opens no conversation, with status 404: mistyped, cut short, or replaced
- * when the bakery sent a newer one. The desk forgets replaced links, so it cannot tell those
- * apart and says both.
+ * A ticket link that opens no conversation, with status 404 (Next.js gives a not-found page no
+ * other). A link staff replaced with a newer one says so; any other (mistyped, cut short) is the
+ * bakery's own not found. Either way it opens nothing and names no conversation.
  */
 export default async function TicketNotFound() {
-  const bakery = await getBakery();
+  const [bakery, replaced] = await Promise.all([getBakery(), requestedTicketWasReplaced()]);
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-4 px-6 py-12">
       <p className="text-sm font-medium text-amber-800">{bakery.name}</p>
-      <h1 className="text-2xl font-semibold">We can’t find this page</h1>
-      <p className="text-stone-700">
-        The link may be incomplete, or it may have been replaced: if the bakery sent you a newer
-        link to your question, use that one.
-      </p>
+      {replaced ? (
+        <>
+          <h1 className="text-2xl font-semibold">This link has been replaced.</h1>
+          <p className="text-stone-700" data-testid="ticket-replaced">
+            The bakery has sent you a newer one. Use the newer link to see your question and its
+            answers.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold">We can’t find this page</h1>
+          <p className="text-stone-700">
+            The link may be incomplete or mistyped: check that you used the whole address the bakery
+            gave you.
+          </p>
+        </>
+      )}
       <p className="text-stone-700">
         <Link href="/ask" className="font-medium text-amber-900 underline">
           Ask us again
