@@ -97,7 +97,6 @@ test('the whole journey: a customer asks, staff review the trace, edit and send;
   await expect(question.trace.getByTestId('run-tokens')).toHaveCount(0);
   await expect(question.trace.getByTestId('run-cost')).toHaveCount(0);
   await attachScreenshot(page, testInfo, 'question at 1280x800');
-  await page.screenshot({ path: '/tmp/trace-desktop.png', fullPage: true }); // TEMP
   await expectNoAxeViolations(page);
   // A phone folds the trace to its summary line until it is asked for.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -107,7 +106,6 @@ test('the whole journey: a customer asks, staff review the trace, edit and send;
   await question.traceSummary.click();
   await expect(quote.getByTestId('tool-sentence')).toBeVisible();
   await question.openStepData(quote);
-  await page.screenshot({ path: '/tmp/trace-phone.png', fullPage: true }); // TEMP
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 

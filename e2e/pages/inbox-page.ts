@@ -60,6 +60,19 @@ export class QuestionPage {
     return this.trace.locator(`[data-testid="tool-call"][data-tool="${tool}"]`);
   }
 
+  /** The trace's one line ("3 lookups, 1 not on the menu"): a phone opens the trace by it. */
+  get traceSummary(): Locator {
+    return this.page.getByTestId('trace-summary');
+  }
+
+  /** Unfolds what a step was asked and answered, by keyboard. */
+  async openStepData(step: Locator) {
+    const summary = step.getByTestId('tool-details').locator('summary');
+    await summary.focus();
+    await summary.press('Enter');
+    await expect(step.getByTestId('tool-details')).toHaveAttribute('open', '');
+  }
+
   get ok(): Locator {
     return this.page.getByTestId('action-ok');
   }
