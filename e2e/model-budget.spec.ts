@@ -84,7 +84,9 @@ test('an owner sets how long customers’ details are kept and sees what would b
   await expect(page.getByRole('button', { name: /^Erase \d+ now$/ })).toHaveCount(0);
 
   await page.goto('/admin/audit');
-  await expect(page.getByTestId('audit-entry').first()).toContainText('retention.update');
+  await expect(page.getByTestId('audit-entry').first()).toContainText(
+    'changed how long customers’ details are kept from none to 30 days',
+  );
 
   await data.goto();
   await data.retentionDays.fill('');
