@@ -4,7 +4,8 @@ import { useActionState } from 'react';
 
 /**
  * A one-click change (remove, mark unavailable): a button that posts its hidden fields to a
- * server action, after an optional confirmation, and says beside it why it was refused.
+ * server action, after an optional confirmation, and says beside it what became of it: done
+ * in a live status, or why it was refused.
  */
 export function ActionButton({
   action,
@@ -43,6 +44,9 @@ export function ActionButton({
       <button type="submit" className={className} disabled={pending} aria-label={label}>
         {children}
       </button>
+      <span aria-live="polite" className="text-green-900">
+        {state?.ok ? state.message : null}
+      </span>
       {state && !state.ok ? (
         <span role="alert" className="text-red-700">
           {state.message ?? 'Could not save.'}

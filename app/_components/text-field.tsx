@@ -140,6 +140,7 @@ export function FormMessage({ message }: { message?: string }) {
     <p
       role="alert"
       data-testid="form-message"
+      tabIndex={-1}
       className="rounded-md bg-red-50 px-3 py-2 text-red-800"
     >
       {message}

@@ -57,6 +57,7 @@ export function useFormAction<S extends State>(
   const serverErrors = rejected && 'errors' in rejected ? rejected.errors : undefined;
   type Fields = FieldsOf<S>;
   const errors = (browserErrors ?? serverErrors ?? {}) as Partial<Record<Fields, string>>;
+  const errorCount = Object.keys(errors).length;
   const values = (rejected && 'values' in rejected ? rejected.values : undefined) as
     | Partial<Record<Fields, string>>
     | undefined;
@@ -77,5 +78,12 @@ export function useFormAction<S extends State>(
     }),
     message: browserErrors ? undefined : rejected?.message,
     saved: state?.ok ? state.message : undefined,
+    /** Beside the button when fields were refused, since their errors may be out of sight. */
+    problem:
+      errorCount === 0 || rejected?.message
+        ? undefined
+        : `Not saved: ${errorCount === 1 ? 'one field needs' : `${errorCount} fields need`} a change.`,
+    /** A new object for each answer (the server's, or the browser's check), to act on once. */
+    answer: (browserErrors ? checked : state) as object | undefined,
   };
 }

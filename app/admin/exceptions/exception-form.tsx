@@ -40,7 +40,7 @@ export function ExceptionForm({ exception }: { exception?: ExceptionFields }) {
       {exception ? (
         <input type="hidden" name="date" value={exception.date} />
       ) : (
-        <TextField {...form.field('date')} label="Date" hint="YYYY-MM-DD, such as 2026-12-24." />
+        <TextField {...form.field('date')} label="Date" type="date" className="w-48" />
       )}
       <fieldset
         className="flex flex-wrap gap-4"
@@ -62,8 +62,8 @@ export function ExceptionForm({ exception }: { exception?: ExceptionFields }) {
         ) : null}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField {...form.field('opens')} label="Opens (special hours)" hint="HH:MM, 24-hour." />
-        <TextField {...form.field('closes')} label="Closes (special hours)" />
+        <TextField {...form.field('opens')} label="Opens (special hours)" type="time" />
+        <TextField {...form.field('closes')} label="Closes (special hours)" type="time" />
       </div>
       <TextField
         {...form.field('note')}

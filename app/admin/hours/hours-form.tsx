@@ -59,22 +59,16 @@ export function HoursForm({ week }: { week: WeekRow[] }) {
         </tbody>
       </table>
       <p className="text-sm text-stone-700">
-        Times are HH:MM, 24-hour, in the bakery’s timezone. A closed day’s times are ignored.
+        Times are in the bakery’s timezone. A closed day’s times are ignored.
       </p>
     </ActionForm>
   );
 }
 
-/** One time in the week's table: the row and column say which, so the label is for readers. */
+/**
+ * One time in the week's table, the browser's own time picker: the row and column say which,
+ * so the label is for readers.
+ */
 function TimeInput(field: { name: string; label: string; defaultValue: string; error?: string }) {
-  return (
-    <TextField
-      {...field}
-      labelHidden
-      placeholder="HH:MM"
-      inputMode="numeric"
-      className="w-24"
-      padding="px-2 py-1"
-    />
-  );
+  return <TextField {...field} labelHidden type="time" className="w-32" padding="px-2 py-1" />;
 }
