@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { cleanLine, cleanText } from './clean-text';
+import {
+  EMAIL_MAX_CHARS,
+  EXTERNAL_ID_MAX_CHARS,
+  NAME_MAX_CHARS,
+  QUESTION_MAX_CHARS,
+} from './limits';
 import { TICKET_TOKEN_SHAPE } from './ticket-shape';
 
-/** Limits shared by the public form and the intake API, and shown to customers. */
-export const QUESTION_MAX_CHARS = 2000;
-export const NAME_MAX_CHARS = 100;
-export const EMAIL_MAX_CHARS = 254;
-export const EXTERNAL_ID_MAX_CHARS = 200;
+export { EMAIL_MAX_CHARS, EXTERNAL_ID_MAX_CHARS, NAME_MAX_CHARS, QUESTION_MAX_CHARS };
 
 const customerText = (what: 'question' | 'message') =>
   z
