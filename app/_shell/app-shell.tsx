@@ -3,11 +3,21 @@ import type { ReactNode } from 'react';
 import { needsReviewCount } from '@/db/alerts';
 import { getBakery } from '@/db/bakery';
 import { getPreferences } from '@/db/preferences';
-import { roleAllows } from '@/lib/auth/roles';
+import { type Role, roleAllows } from '@/lib/auth/roles';
 import type { CurrentUser } from '@/server/session';
 import { HeldReplies } from '../inbox/_undo/held-replies';
 import { DeskAlerts } from './desk-alerts';
+import { HeaderMenu } from './header-menu';
 import { SignOutButton } from './sign-out-button';
+
+/** The header's links, each for the least role that may open it. */
+const mainLinks: { href: string; label: string; role: Role }[] = [
+  { href: '/inbox', label: 'Inbox', role: 'staff' },
+  { href: '/inbox/stats', label: 'My figures', role: 'staff' },
+  { href: '/inbox/snippets', label: 'Snippets', role: 'staff' },
+  { href: '/admin', label: 'Admin', role: 'owner' },
+  { href: '/account', label: 'Account', role: 'staff' },
+];
 
 /**
  * The header of every staff and owner page: `<AppShell user={await requireUser(…)}>`.
@@ -35,35 +45,49 @@ export async function AppShell({
     : null;
   return (
     <div className="min-h-screen">
-      <header className="flex flex-wrap items-center gap-4 border-b border-stone-200 px-6 py-3">
-        <span className="font-semibold" data-testid="shell-bakery-name">
-          {bakery.name}
-        </span>
-        <nav aria-label="Main" className="flex gap-3">
-          {roleAllows(user.role, 'staff') ? <Link href="/inbox">Inbox</Link> : null}
-          {roleAllows(user.role, 'staff') ? <Link href="/inbox/stats">My figures</Link> : null}
-          {roleAllows(user.role, 'staff') ? <Link href="/inbox/snippets">Snippets</Link> : null}
-          {roleAllows(user.role, 'owner') ? <Link href="/admin">Admin</Link> : null}
-          <Link href="/account">Account</Link>
-        </nav>
-        {alerts ? (
-          <DeskAlerts
-            initialCount={alerts.count}
-            sound={alerts.choices.sound}
-            notifications={alerts.choices.notifications}
-          />
-        ) : null}
-        <span className="ml-auto text-sm text-stone-700" data-testid="signed-in-user">
-          {user.name} ({user.role})
-        </span>
-        <SignOutButton />
+      <header className="flex flex-col gap-3 border-b border-stone-200 px-4 py-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4 sm:px-6">
+        <HeaderMenu
+          lead={
+            <>
+              <span className="min-w-0 truncate font-semibold" data-testid="shell-bakery-name">
+                {bakery.name}
+              </span>
+              {alerts ? (
+                <DeskAlerts
+                  initialCount={alerts.count}
+                  sound={alerts.choices.sound}
+                  notifications={alerts.choices.notifications}
+                />
+              ) : null}
+            </>
+          }
+        >
+          <nav aria-label="Main">
+            <ul className="flex flex-col gap-3 sm:flex-row">
+              {mainLinks
+                .filter((link) => roleAllows(user.role, link.role))
+                .map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href}>{link.label}</Link>
+                  </li>
+                ))}
+            </ul>
+          </nav>
+          <span className="text-sm text-stone-700 sm:ml-auto" data-testid="signed-in-user">
+            {user.name} ({user.role})
+          </span>
+          <SignOutButton />
+        </HeaderMenu>
       </header>
       {offerGuidedStart ? (
-        <p className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm">
+        <aside
+          aria-label="Guided start"
+          className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-sm"
+        >
           <Link href="/admin/start" className="font-medium text-amber-900 underline">
             Continue the guided start
           </Link>
-        </p>
+        </aside>
       ) : null}
       <main
         className={`mx-auto flex flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8 ${wide ? 'max-w-7xl' : 'max-w-4xl'}`}

@@ -167,7 +167,7 @@ export function DeskAlerts({
   return (
     <a
       href="/inbox"
-      className="rounded-full bg-stone-100 px-2 py-0.5 text-sm text-stone-800 underline-offset-2 hover:underline"
+      className="shrink-0 whitespace-nowrap rounded-full bg-stone-100 px-2 py-0.5 text-sm text-stone-800 underline-offset-2 hover:underline"
       data-testid="needs-review-count"
       data-count={count}
     >

@@ -32,6 +32,7 @@ import {
   WroteAgainBadge,
 } from './_components/marks';
 import { PresenceFeed, RowPresence } from './_components/presence';
+import { ScrollingTabs } from './_components/scrolling-tabs';
 import { BulkSelection, RowCheckbox } from './_labels/bulk-selection';
 import { LabelFilter, RowLabels } from './_labels/label-filter';
 import { rowExtras } from './_labels/row-extras';
@@ -133,10 +134,10 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         hrefFor={(id) => inboxHref({ group, search, person, view, label: id })}
       />
 
-      <nav aria-label="Question states" className="-mx-1 overflow-x-auto">
+      <ScrollingTabs label="Question states">
         <ul className="flex gap-1 px-1">
           {inboxGroups.map((g) => (
-            <li key={g}>
+            <li key={g} className="shrink-0">
               <Link
                 href={inboxHref({ group: g, search, person, view, label })}
                 aria-current={g === group ? 'page' : undefined}
@@ -144,14 +145,14 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
                 className="flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-stone-200 aria-[current=page]:bg-stone-900 aria-[current=page]:text-white"
               >
                 {groupLabels[g]}
-                <span className="rounded-full bg-white/80 px-1.5 text-xs font-semibold text-stone-900">
+                <span className="shrink-0 rounded-full bg-white/80 px-1.5 text-xs font-semibold text-stone-900">
                   {counts[g]}
                 </span>
               </Link>
             </li>
           ))}
         </ul>
-      </nav>
+      </ScrollingTabs>
 
       <section aria-labelledby="list-title" className="flex flex-col gap-2">
         <h2 id="list-title" className="sr-only">

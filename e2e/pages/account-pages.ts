@@ -63,6 +63,9 @@ export class AppHeader {
   }
 
   async signOut() {
+    // On a phone the header's links and Sign out are behind its Menu.
+    const menu = this.page.getByRole('button', { name: 'Menu', exact: true });
+    if (await menu.isVisible()) await menu.click();
     await this.page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(this.page).toHaveURL(/\/login$/);
   }

@@ -16,7 +16,7 @@ export function StatusBadge({ status }: { status: QuestionStatus }) {
     <span
       data-testid="status-badge"
       data-status={status}
-      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${statusColours[status]}`}
+      className={`inline-block shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${statusColours[status]}`}
     >
       {statusLabels[status]}
     </span>
@@ -35,7 +35,7 @@ export function DraftMarkBadges({ marks }: { marks: DraftMarks }) {
           data-testid="person-mark"
           data-reason={marks.needsPerson.reason}
           title={marks.needsPerson.note}
-          className="inline-block rounded-full bg-violet-50 px-2 py-0.5 text-xs font-medium text-violet-900 ring-1 ring-violet-300"
+          className="inline-block shrink-0 whitespace-nowrap rounded-full bg-violet-50 px-2 py-0.5 text-xs font-medium text-violet-900 ring-1 ring-violet-300"
         >
           For a person: {needsPersonLabels[marks.needsPerson.reason]}
         </span>
@@ -43,7 +43,7 @@ export function DraftMarkBadges({ marks }: { marks: DraftMarks }) {
       {marks.noAnswer ? (
         <span
           data-testid="no-answer-mark"
-          className="inline-block rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200"
+          className="inline-block shrink-0 whitespace-nowrap rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200"
         >
           No answer
         </span>
@@ -51,7 +51,7 @@ export function DraftMarkBadges({ marks }: { marks: DraftMarks }) {
       {marks.stale ? (
         <span
           data-testid="stale-mark"
-          className="inline-block rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 ring-1 ring-orange-300"
+          className="inline-block shrink-0 whitespace-nowrap rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 ring-1 ring-orange-300"
         >
           Stale
         </span>
@@ -65,7 +65,7 @@ export function WroteAgainBadge({ at, timezone }: { at: Date; timezone: string }
   return (
     <span
       data-testid="wrote-again-mark"
-      className="inline-block rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 ring-1 ring-orange-300"
+      className="inline-block shrink-0 whitespace-nowrap rounded-full bg-orange-50 px-2 py-0.5 text-xs font-medium text-orange-900 ring-1 ring-orange-300"
     >
       Customer wrote again, {formatClock(at, timezone)}
     </span>
@@ -82,7 +82,7 @@ export function MentionBadge({ id, sameAddress }: { id: number; sameAddress: boo
     <span
       data-testid="mention-mark"
       data-mentions={id}
-      className="inline-block rounded-full bg-fuchsia-50 px-2 py-0.5 text-xs font-medium text-fuchsia-900 ring-1 ring-fuchsia-300"
+      className="inline-block shrink-0 whitespace-nowrap rounded-full bg-fuchsia-50 px-2 py-0.5 text-xs font-medium text-fuchsia-900 ring-1 ring-fuchsia-300"
     >
       {sameAddress
         ? `Mentions conversation #${id}`
@@ -97,7 +97,7 @@ export function SenderNotVerifiedBadge() {
     <span
       data-testid="sender-not-verified-mark"
       title="The mail server could not confirm this email came from the address it shows."
-      className="inline-block rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-900 ring-1 ring-red-300"
+      className="inline-block shrink-0 whitespace-nowrap rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-900 ring-1 ring-red-300"
     >
       Sender not verified
     </span>
