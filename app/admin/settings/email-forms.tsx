@@ -7,6 +7,7 @@ import {
   type MailSecurity,
   mailPreset,
 } from '@/lib/mail/presets';
+import { SaveStatus, useAnswerFocus } from '../../_components/action-form';
 import { buttonClass, FormMessage, TextField } from '../../_components/text-field';
 import { useFormAction } from '../../_components/use-form-action';
 import {
@@ -229,6 +230,8 @@ function MailForm({
 }) {
   const form = useFormAction(save);
   const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  useAnswerFocus(formRef, statusRef, form);
   const [checking, startCheck] = useTransition();
   const [checked, setChecked] = useState<{
     check?: Check;
@@ -271,12 +274,6 @@ function MailForm({
       noValidate
       className="flex flex-col gap-4"
     >
-      {form.saved ? (
-        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
-          {form.saved}
-        </p>
-      ) : null}
-      <FormMessage message={form.message} />
       <div key={generation.count} className="flex flex-col gap-4">
         {children({
           errors,
@@ -284,7 +281,7 @@ function MailForm({
           pending: form.pending,
         })}
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {editable ? (
           <button type="submit" className={buttonClass} disabled={form.pending}>
             {form.pending ? 'Saving…' : 'Save'}
@@ -293,7 +290,9 @@ function MailForm({
         <button type="button" className={secondaryButton} disabled={checking} onClick={runCheck}>
           {checking ? testBusy : testLabel}
         </button>
+        <SaveStatus ref={statusRef} saved={form.saved} problem={form.problem} />
       </div>
+      <FormMessage message={form.message} />
       <CheckResult result={checked?.check} testId={testId} />
     </form>
   );

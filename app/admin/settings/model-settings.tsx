@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DraftModelKind } from '@/lib/agent/config';
 import type { KeyAction } from '@/lib/model-settings/form';
 import { modelSettingsInput } from '@/lib/model-settings/form';
 import type { ModelSettingsView } from '@/lib/model-settings/view';
+import { SaveStatus, useAnswerFocus } from '../../_components/action-form';
 import { buttonClass, FormMessage, TextField } from '../../_components/text-field';
 import { useFormAction } from '../../_components/use-form-action';
 import { saveModelSettings } from './model-actions';
@@ -51,6 +52,9 @@ export function ModelSettings({ view }: { view: ModelSettingsView }) {
     view.key.state === 'unreadable' ? 'replace' : 'keep',
   );
   const pending = save.pending || test.pending;
+  const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  useAnswerFocus(formRef, statusRef, save);
 
   // Once saved, the page shows the new key's ending: the typed key is gone from the form.
   useEffect(() => {
@@ -83,18 +87,13 @@ export function ModelSettings({ view }: { view: ModelSettingsView }) {
         </p>
       ) : null}
       <form
+        ref={formRef}
         action={save.formAction}
         onSubmit={form.onSubmit}
         className="flex flex-col gap-4"
         aria-label="Drafting model"
         noValidate
       >
-        {last === 'save' && save.saved ? (
-          <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
-            {save.saved}
-          </p>
-        ) : null}
-        <FormMessage message={form.message} />
         {env.provider ? (
           <p>
             <span className="font-medium">Provider:</span> {providerName(provider)}{' '}
@@ -191,6 +190,11 @@ export function ModelSettings({ view }: { view: ModelSettingsView }) {
           >
             {test.pending ? 'Testing… (one real request)' : 'Test the model'}
           </button>
+          <SaveStatus
+            ref={statusRef}
+            saved={last === 'save' ? save.saved : undefined}
+            problem={form.problem}
+          />
           <div aria-live="polite" className="basis-full">
             {verdict && !test.pending ? (
               <p
@@ -204,6 +208,7 @@ export function ModelSettings({ view }: { view: ModelSettingsView }) {
             ) : null}
           </div>
         </div>
+        <FormMessage message={form.message} />
         <p id="model-test-hint" className="text-sm text-stone-600">
           “Test the model” sends one short question with the desk’s real tools to the model above
           (as typed here, before you save) and says what happened. It costs a fraction of a cent and
