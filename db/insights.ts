@@ -7,6 +7,7 @@ import type { FeedbackAnswer } from '@/lib/feedback/answer';
 import { type EditClass, LIGHT_EDIT_MAX_SHARE } from '@/lib/insights/figures';
 import type { DayWindow } from '@/lib/insights/range';
 import type { FeedbackCommentRow } from '@/lib/insights/satisfaction';
+import { type Topic, toolTopics } from '@/lib/insights/topics';
 import { type Db, engineOf, getDb } from './client';
 import {
   bytewise,
@@ -209,16 +210,25 @@ export async function countEditsByDay({
   );
 }
 
+/** A tool call's topic in SQL, as `topicOf` in lib/insights/topics.ts names it. */
+const topicSql = (call: string) =>
+  sql.raw(
+    `case when ${call}.tool_name is null then 'none' ${Object.entries(toolTopics)
+      .map(([tool, topic]) => `when ${call}.tool_name = '${tool}' then '${topic}'`)
+      .join(' ')} else 'other' end`,
+  );
+
 /**
- * Replies sent in the range by edit class per topic: each tool the draft's run used (a run
- * that used several counts under each). `tool` is null for drafts that looked nothing up.
+ * Replies sent in the range by edit class per topic: each topic the draft's run looked up (a
+ * run that looked up several counts under each, once per topic). `none` for drafts that looked
+ * nothing up.
  */
-export async function countEditsByTool({
+export async function countEditsByTopic({
   days,
   sentBy,
 }: { days: readonly DayWindow[] } & Scope): Promise<
   {
-    tool: string | null;
+    topic: Topic;
     editClass: EditClass;
     count: number;
   }[]
@@ -227,16 +237,16 @@ export async function countEditsByTool({
   const { db, engine } = await dashboardDb();
   return namedRows(
     db,
-    ['tool', 'editClass', 'count'],
+    ['topic', 'editClass', 'count'],
     sql`
-    select t.tool_name as tool, ${editClassSql(engine)} as editClass, count(distinct r.id) as count
+    select ${topicSql('t')} as topic, ${editClassSql(engine)} as editClass, count(distinct r.id) as count
     from replies r
       join questions q on q.id = r.question_id and ${customersOnly('q')}
       left join agent_runs ar on ar.id = r.run_id
       left join tool_calls t on t.run_id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
       ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
-    group by t.tool_name, editClass`,
+    group by 1, 2`,
   );
 }
 

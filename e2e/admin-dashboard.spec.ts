@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../lib/agent/bakery/calendar';
 import { fillInsightsFixture, fixtureRange } from '../tests/support/insights-fixture';
+import { chartCutOff, chartTexts } from './pages/dashboard-charts';
 import { InsightsPage } from './pages/insights-page';
 import { expectNoAxeViolations } from './support/axe';
 import { withDeskDatabase } from './support/database';
@@ -125,9 +126,9 @@ test('the owner’s dashboard shows every figure of a known history, chart and t
   expect(await dashboard.table('topics')).toEqual({
     head: ['Topic', 'Sent unchanged', 'Lightly edited', 'Rewritten', 'Replies', 'Rewritten share'],
     body: [
-      ['menu_item', '16', '2', '0', '18', '0%'],
-      ['quote_order', '16', '2', '0', '18', '0%'],
-      ['opening_hours', '0', '8', '4', '12', '33%'],
+      ['Menu and prices', '16', '2', '0', '18', '0%'],
+      ['Orders', '16', '2', '0', '18', '0%'],
+      ['Opening hours', '0', '8', '4', '12', '33%'],
     ],
     foot: [],
   });
@@ -254,12 +255,29 @@ test('the owner’s dashboard shows every figure of a known history, chart and t
     },
   ]);
 
+  // Axes count in whole numbers and wait in words.
+  const ticks = async (id: string, pattern: RegExp) =>
+    (await chartTexts(dashboard.figure(id))).filter((text) => pattern.test(text));
+  expect(await ticks('volume', /^[\d.,]+$/)).toEqual(['0', '2', '4', '6']);
+  expect(await ticks('reply-times', /^[\d.]+( h| min|$)/)).toEqual([
+    '0 min',
+    '30 min',
+    '1 h',
+    '1 h 30 min',
+    '2 h',
+    '2 h 30 min',
+  ]);
+
   for (const size of [
     { width: 1280, height: 900 },
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(size);
     await expectNoAxeViolations(page);
+  }
+  // On a phone each chart fits the screen, or scrolls in a named region a keyboard can reach.
+  for (const id of ['volume', 'reply-times', 'edits', 'topics', 'spend', 'people']) {
+    expect(await chartCutOff(dashboard.figure(id)), id).toBe(false);
   }
 
   await testInfo.attach('dashboard', {

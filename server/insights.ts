@@ -5,7 +5,7 @@ import {
   countAnsweredWithin,
   countDiscardReasons,
   countEditsByDay,
-  countEditsByTool,
+  countEditsByTopic,
   countFeedbackByDay,
   countPersonMarks,
   countQuestionsByDay,
@@ -82,7 +82,7 @@ export async function loadDashboard(days: DayWindow[], timezone: string) {
       answeredWithin: await countAnsweredWithin({ days, withinMs: HOUR_MS }),
     }),
     edits,
-    topics: editsByTopic({ editsByTool: await countEditsByTool({ days }) }),
+    topics: editsByTopic({ editsByTopic: await countEditsByTopic({ days }) }),
     discards: await countDiscardReasons({ days }),
     spend: spendByDay({
       dates,
@@ -115,6 +115,6 @@ export async function loadPersonFigures(days: DayWindow[], sentBy: number | unde
       answeredWithin: await countAnsweredWithin({ days, withinMs: HOUR_MS, sentBy }),
     }),
     edits: editsByDay({ dates, editsByDay: await countEditsByDay({ days, sentBy }) }),
-    topics: editsByTopic({ editsByTool: await countEditsByTool({ days, sentBy }) }),
+    topics: editsByTopic({ editsByTopic: await countEditsByTopic({ days, sentBy }) }),
   };
 }

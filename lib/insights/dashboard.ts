@@ -10,6 +10,7 @@ import {
   type WaitSummary,
   waitsBy,
 } from './figures';
+import { type Topic, topicLabels } from './topics';
 
 /**
  * The dashboard's figures from the queries' rows (db/insights.ts): every chart's series and
@@ -22,7 +23,7 @@ export type QueryRows = {
   waits: readonly { date: string; waitMs: number; sentBy: number }[];
   answeredWithin: readonly { date: string; arrivedOpen: number; answeredWithin: number }[];
   editsByDay: readonly { date: string; editClass: EditClass; count: number }[];
-  editsByTool: readonly { tool: string | null; editClass: EditClass; count: number }[];
+  editsByTopic: readonly { topic: Topic; editClass: EditClass; count: number }[];
 };
 
 /** Past a month, charts draw a bar per week (tables keep every day): 90 days of bars is a smear. */
@@ -185,24 +186,29 @@ export function editsByDay(rows: Pick<QueryRows, 'dates' | 'editsByDay'>): {
   return { days, total };
 }
 
-/** What a draft that looked nothing up is listed as among the topics. */
-export const NO_LOOKUPS = 'no lookups';
-
+/** Replies per topic by edit class, the topics with most replies first, named as a bakery would. */
 export function editsByTopic(
-  rows: Pick<QueryRows, 'editsByTool'>,
+  rows: Pick<QueryRows, 'editsByTopic'>,
 ): ({ topic: string } & EditCounts)[] {
-  const topics = [...new Set(rows.editsByTool.map((row) => row.tool ?? NO_LOOKUPS))];
+  const found = [...new Set(rows.editsByTopic.map((row) => row.topic))];
   return pivot(
-    topics,
+    found,
     editClasses,
-    rows.editsByTool.map((row) => ({
-      key: row.tool ?? NO_LOOKUPS,
-      series: row.editClass,
-      count: row.count,
-    })),
+    rows.editsByTopic.map((row) => ({ key: row.topic, series: row.editClass, count: row.count })),
   )
-    .map(({ key, ...counts }) => ({ topic: key, ...withTotal(counts) }))
+    .map(({ key, ...counts }) => ({ topic: topicLabels[key as Topic], ...withTotal(counts) }))
     .sort((a, b) => b.total - a.total || a.topic.localeCompare(b.topic));
+}
+
+/**
+ * The days a table lists: those with something to count, so a quiet month is a few rows and a
+ * total rather than thirty rows of zeros (the chart and the CSV keep every day).
+ */
+export function daysWithActivity<T extends { date: string }>(
+  days: readonly T[],
+  activity: (day: T) => number,
+): T[] {
+  return days.filter((day) => activity(day) > 0);
 }
 
 export type DaySpend = {

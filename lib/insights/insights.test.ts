@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chartPeriods, perConversation, spendByDay, sumByPeriod, volumeByDay } from './dashboard';
+import {
+  chartPeriods,
+  daysWithActivity,
+  editsByTopic,
+  perConversation,
+  spendByDay,
+  sumByPeriod,
+  volumeByDay,
+} from './dashboard';
 import {
   cacheReadShare,
   editClass,
@@ -241,6 +249,36 @@ describe('the dashboard’s series', () => {
     expect(days[0]?.perReplyUsd).toBeCloseTo(0.1);
     expect(days[1]).toMatchObject({ overBudget: false, perReplyUsd: null, cacheReadShare: null });
     expect(total).toMatchObject({ runs: 2, replies: 3 });
+  });
+});
+
+describe('tables of days', () => {
+  it('list only the days with something to count, every day still in the figures', () => {
+    const { days } = volumeByDay({
+      dates: ['2026-12-01', '2026-12-02', '2026-12-03'],
+      questions: [{ date: '2026-12-02', channel: 'web', count: 2, messages: 3 }],
+    });
+    expect(days).toHaveLength(3);
+    expect(daysWithActivity(days, (day) => day.total).map((day) => day.date)).toEqual([
+      '2026-12-02',
+    ]);
+  });
+});
+
+describe('topics', () => {
+  it('are named in the bakery’s words, the busiest first', () => {
+    const topics = editsByTopic({
+      editsByTopic: [
+        { topic: 'hours', editClass: 'light', count: 1 },
+        { topic: 'menu', editClass: 'unchanged', count: 2 },
+        { topic: 'none', editClass: 'rewritten', count: 1 },
+      ],
+    });
+    expect(topics.map((t) => [t.topic, t.total])).toEqual([
+      ['Menu and prices', 2],
+      ['Nothing looked up', 1],
+      ['Opening hours', 1],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import {
   countAnsweredWithin,
   countDiscardReasons,
   countEditsByDay,
-  countEditsByTool,
+  countEditsByTopic,
   countFeedbackByDay,
   countPersonMarks,
   countQuestionsByDay,
@@ -89,16 +89,19 @@ describe('the dashboard’s queries on a history with known figures', () => {
     });
   });
 
-  it('classes edits per day and per tool', async () => {
+  it('classes edits per day and per topic', async () => {
     const perDay = await countEditsByDay({ days });
     const count = (c: string) =>
       perDay.filter((r) => r.editClass === c).reduce((s, r) => s + r.count, 0);
     expect([count('unchanged'), count('light'), count('rewritten')]).toEqual([16, 10, 4]);
-    const tools = await countEditsByTool({ days });
-    const of = (tool: string) =>
-      Object.fromEntries(tools.filter((r) => r.tool === tool).map((r) => [r.editClass, r.count]));
-    expect(of('menu_item')).toEqual({ unchanged: 16, light: 2 });
-    expect(of('opening_hours')).toEqual({ light: 8, rewritten: 4 });
+    const topics = await countEditsByTopic({ days });
+    const of = (topic: string) =>
+      Object.fromEntries(
+        topics.filter((r) => r.topic === topic).map((r) => [r.editClass, r.count]),
+      );
+    expect(of('menu')).toEqual({ unchanged: 16, light: 2 });
+    expect(of('hours')).toEqual({ light: 8, rewritten: 4 });
+    expect(of('orders')).toEqual({ unchanged: 16, light: 2 });
     const sams = await countEditsByDay({ days, sentBy: people.staffId });
     expect(sams.reduce((s, r) => s + r.count, 0)).toBe(18);
   });
@@ -255,7 +258,7 @@ describe('the dashboard’s queries on a history with known figures', () => {
       waits: await listFirstReplyWaits({ days }),
       answered: await countAnsweredWithin({ days, withinMs: HOUR }),
       editsByDay: await countEditsByDay({ days }),
-      editsByTool: await countEditsByTool({ days }),
+      editsByTopic: await countEditsByTopic({ days }),
       discards: await countDiscardReasons({ days }),
       spend: await sumSpendByDay({ days }),
       marks: await countPersonMarks({ days }),

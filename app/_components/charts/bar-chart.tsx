@@ -1,6 +1,7 @@
 'use client';
 
 import { Bar, type BarDatum, type BarItemProps } from '@nivo/bar';
+import { countTicks, formatMinutes, minuteTicks } from '@/lib/insights/axis';
 
 /**
  * The one chart the desk draws: @nivo/bar at a fixed size, so the server renders the whole
@@ -30,11 +31,39 @@ export type BarChartProps = {
 // Colours that keep their contrast on white and apart from one another for common colour blindness.
 const palette = ['#1f5f8b', '#d9822b', '#7a9a3a', '#8e44ad', '#b03a2e', '#5d6d7e'];
 
-const formats: Record<ValueKind, string> = {
+const formats: Record<ValueKind, string | ((value: number) => string)> = {
   count: '>-,d',
-  minutes: '>-,.0f',
+  minutes: (value) => formatMinutes(Number(value)),
   usd: '$>-,.2f',
 };
+
+/** The largest bar: a stack's sum, or the tallest of a group. */
+function largestValue(
+  data: BarChartProps['data'],
+  keys: readonly string[],
+  mode: 'stacked' | 'grouped',
+): number {
+  const values = data.map((row) => keys.map((key) => Number(row[key]) || 0));
+  return Math.max(
+    0,
+    ...values.map((row) =>
+      mode === 'stacked' ? row.reduce((a, b) => a + b, 0) : Math.max(...row),
+    ),
+  );
+}
+
+/**
+ * The value axis: whole counts and round minutes from 0 past the largest bar (and any line
+ * drawn across); amounts of money as the chart library spaces them.
+ */
+function valueAxis(
+  kind: ValueKind,
+  largest: number,
+): { ticks: number[] | number; max: number | 'auto' } {
+  if (kind === 'usd') return { ticks: 5, max: 'auto' };
+  const ticks = kind === 'count' ? countTicks(largest) : minuteTicks(largest);
+  return { ticks, max: ticks[ticks.length - 1] ?? 1 };
+}
 
 /** A long category name cut to fit beside the bars; the table beside the chart has it whole. */
 function shorten(text: string): string {
@@ -73,12 +102,24 @@ export function BarChart({
   const names = new Map(keys.map((k) => [k.key, k.label]));
   const horizontal = layout === 'horizontal';
   const height = horizontal ? Math.max(120, 40 + data.length * 28) : 260;
+  const axis = valueAxis(
+    valueKind,
+    Math.max(
+      largestValue(
+        data,
+        keys.map((k) => k.key),
+        mode,
+      ),
+      line?.value ?? 0,
+    ),
+  );
   return (
-    // On a phone the chart is wider than the screen and scrolls sideways: focusable, so a
-    // keyboard can scroll it too.
-    <div
-      className="overflow-x-auto"
+    // On a phone the chart is wider than the screen and scrolls sideways in a region of its own,
+    // named for the chart: focusable, so a keyboard can scroll it too.
+    <section
+      className="max-w-full overflow-x-auto"
       data-testid="chart"
+      aria-label={`${label} (scrolls sideways on a narrow screen)`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard.
       tabIndex={0}
     >
@@ -99,12 +140,13 @@ export function BarChart({
         ariaDescribedBy={describedBy}
         margin={{ top: 10, right: 150, bottom: horizontal ? 30 : 50, left: horizontal ? 180 : 56 }}
         padding={0.25}
+        valueScale={{ type: 'linear', min: 0, max: axis.max, nice: axis.max === 'auto' }}
         colors={({ id }) => palette[keys.findIndex((k) => k.key === id) % palette.length] ?? '#555'}
         valueFormat={formats[valueKind]}
         enableLabel={false}
         axisBottom={
           horizontal
-            ? { tickSize: 4, format: formats[valueKind], tickValues: 5 }
+            ? { tickSize: 4, format: formats[valueKind], tickValues: axis.ticks }
             : {
                 tickSize: 4,
                 tickRotation: data.length > 14 ? -45 : 0,
@@ -118,10 +160,10 @@ export function BarChart({
         axisLeft={
           horizontal
             ? { tickSize: 4, format: (v) => shorten(String(v)) }
-            : { tickSize: 4, format: formats[valueKind], tickValues: 5 }
+            : { tickSize: 4, format: formats[valueKind], tickValues: axis.ticks }
         }
-        gridXValues={horizontal ? 5 : undefined}
-        gridYValues={horizontal ? undefined : 5}
+        gridXValues={horizontal ? axis.ticks : undefined}
+        gridYValues={horizontal ? undefined : axis.ticks}
         markers={
           line
             ? [
@@ -153,6 +195,6 @@ export function BarChart({
             : []
         }
       />
-    </div>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { chartPeriods, sumByPeriod } from '@/lib/insights/dashboard';
+import { chartPeriods, daysWithActivity, sumByPeriod } from '@/lib/insights/dashboard';
 import {
   editClasses,
   editClassLabels,
@@ -61,7 +61,7 @@ export function ReplyTimesFigure({
           'Arrived while open',
           'Within the hour',
         ]}
-        rows={days.map((d) => [
+        rows={daysWithActivity(days, (d) => d.answered + d.arrivedOpen).map((d) => [
           d.date,
           d.answered,
           formatWait(d.medianMs),
@@ -100,7 +100,13 @@ export function EditsFigure({ edits }: { edits: Figures['edits'] }) {
       <FigureTable
         caption="Replies per day by how much the draft was changed"
         columns={['Day', ...editKeys.map((k) => k.label), 'Replies']}
-        rows={edits.days.map((d) => [d.date, d.unchanged, d.light, d.rewritten, d.total])}
+        rows={daysWithActivity(edits.days, (d) => d.total).map((d) => [
+          d.date,
+          d.unchanged,
+          d.light,
+          d.rewritten,
+          d.total,
+        ])}
         foot={[
           'All days',
           edits.total.unchanged,
@@ -113,7 +119,7 @@ export function EditsFigure({ edits }: { edits: Figures['edits'] }) {
   );
 }
 
-/** The same by topic: the lookups the draft's run made. */
+/** The same by topic: what the draft's run looked up, in the bakery's words. */
 export function TopicsFigure({ topics }: { topics: Figures['topics'] }) {
   return (
     <Figure

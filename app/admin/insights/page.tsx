@@ -6,6 +6,7 @@ import { needsPersonLabels } from '@/lib/inbox/groups';
 import {
   channelLabels,
   chartPeriods,
+  daysWithActivity,
   newKnowledgeHref,
   questionTitle,
   sumByPeriod,
@@ -85,7 +86,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
             'Messages',
             'Messages per conversation',
           ]}
-          rows={d.volume.days.map((day) => [
+          rows={daysWithActivity(d.volume.days, (day) => day.total).map((day) => [
             day.date,
             ...d.volume.channels.map((c) => day[c]),
             day.total,
@@ -138,7 +139,13 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
         id="spend"
         title="Model spend"
         intro={`What drafting cost per day (by when each run finished, as the daily budget counts it), per reply sent that day, and how much of the input was read from the prompt cache. The dashed line is today’s daily budget, ${formatSpend(budgetUsd)}.`}
-        empty={d.spend.total.runs === 0 ? 'No drafts were written in this range.' : null}
+        empty={
+          d.spend.total.runs === 0
+            ? 'No drafts were written in this range.'
+            : d.spend.total.costUsd <= 0
+              ? 'Drafts in this range used no paid model, so drafting cost nothing.'
+              : null
+        }
         chart={{
           label: `Model spend per day in dollars, against the daily budget of ${formatSpend(budgetUsd)}`,
           data: d.spend.days.map((day) => ({
@@ -165,7 +172,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
             'Cache-read share',
             'Over budget',
           ]}
-          rows={d.spend.days.map((day) => [
+          rows={daysWithActivity(d.spend.days, (day) => day.runs + day.replies).map((day) => [
             day.date,
             formatSpend(day.costUsd),
             day.perReplyUsd === null ? '—' : formatSpend(day.perReplyUsd),
