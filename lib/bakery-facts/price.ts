@@ -55,7 +55,7 @@ export function parsePrice(text: string, locale: string): PriceParse {
   if (/^[-−]/.test(cleaned)) return { ok: false, message: 'A price cannot be negative.' };
   const malformed = {
     ok: false as const,
-    message: `Enter the price as a number, such as ${example(325)} or ${example(123450)}.`,
+    message: `Enter the price as a number, such as ${example(325)}.`,
   };
   if (!/^\d[\d.,' ]*$/.test(cleaned)) return malformed;
 
