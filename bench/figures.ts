@@ -5,7 +5,8 @@
 
 /**
  * A goal for one figure. `value` is checked against the figure's median; `ratio` against the
- * median over the baseline's median, so a noisy shared machine slows both sides alike.
+ * median over the baseline's median (or, for a paired baseline, the median of the per-round
+ * ratios), so a noisy shared machine slows both sides alike.
  */
 export type Target = {
   on: 'value' | 'ratio';
@@ -19,6 +20,12 @@ export type Baseline = {
   /** What the baseline is, e.g. "better-sqlite3 alone". */
   label: string;
   samples: number[];
+  /**
+   * Measured in interleaved rounds (baseline, ours, baseline, ours, …): sample i and the
+   * baseline's sample i come from the same round, and the ratio is the median of the per-round
+   * ratios, so a slow moment on the machine falls on both sides of one ratio alike.
+   */
+  paired?: boolean;
 };
 
 export type Figure = {

@@ -10,7 +10,9 @@ import {
   ratioOf,
   tally,
   targetMet,
+  verdict,
 } from './report';
+import { medianOfRatios } from './support/stats';
 
 const machine: Machine = {
   cpu: 'Test CPU @ 2.0GHz',
@@ -49,6 +51,41 @@ describe('judging a figure', () => {
     ).toBeUndefined();
   });
 
+  it('takes a paired ratio as the median of per-round ratios, not the ratio of medians', () => {
+    // Round 2 ran while the machine was busy: both sides slowed, and its ratio still reads 1.1.
+    const p99: Figure = {
+      name: 'p99',
+      unit: 'ms',
+      samples: [11, 44, 12],
+      baseline: { label: 'floor', samples: [10, 40, 8], paired: true },
+      targets: [{ on: 'ratio', atMost: 1.25, text: 'within 1.25×' }],
+    };
+    expect(ratioOf(p99)).toBeCloseTo(1.1);
+    expect(ratioOf({ ...p99, baseline: { label: 'floor', samples: [10, 40, 8] } })).toBeCloseTo(
+      12 / 10,
+    );
+    expect(targetMet({ on: 'ratio', atMost: 1.25, text: '' }, p99)).toBe(true);
+    expect(
+      targetMet(
+        { on: 'ratio', atMost: 1.25, text: '' },
+        { ...p99, samples: [13, 52, 12] }, // 1.3, 1.3 and 1.5 per round
+      ),
+    ).toBe(false);
+  });
+
+  it('leaves out a round whose baseline reads 0, and judges nothing without a round', () => {
+    expect(medianOfRatios([3, 5, 8], [0, 5, 4])).toBeCloseTo(1.5);
+    expect(medianOfRatios([2, 6], [1, 2, 99])).toBeCloseTo(2.5);
+    expect(
+      ratioOf({
+        name: 'p50',
+        unit: 'ms',
+        samples: [1, 1],
+        baseline: { label: 'floor', samples: [0, 0], paired: true },
+      }),
+    ).toBeUndefined();
+  });
+
   it('checks each target against the median or the ratio, at its bound inclusive', () => {
     const [absolute, relative] = drafts.targets ?? [];
     if (!absolute || !relative) throw new Error('fixture');
@@ -77,6 +114,27 @@ describe('judging a figure', () => {
     expect(
       tally([{ id: 1, title: 'Loop', method: 'm', figures: [drafts, slowInbox] }, failed]),
     ).toEqual({ met: 2, missed: 2, unjudged: 0 });
+  });
+});
+
+describe('the verdict', () => {
+  const loop = { id: 1, title: 'Loop', method: 'm' };
+
+  it('says N of N targets met when every target holds', () => {
+    expect(verdict([{ ...loop, figures: [drafts] }])).toBe('2 of 2 targets met.');
+  });
+
+  it('names each target missed with its benchmark and figure', () => {
+    expect(verdict([{ ...loop, figures: [drafts, slowInbox] }])).toBe(
+      '2 of 3 targets met. Missed (1), each with its cause under its benchmark: 1. Loop: /inbox with 100,000 questions (within 1.5×).',
+    );
+  });
+
+  it('names a target it could not judge apart from those missed', () => {
+    const unmeasured: Figure = { ...slowInbox, name: 'empty', samples: [] };
+    expect(verdict([{ ...loop, figures: [drafts, unmeasured] }])).toBe(
+      '2 of 3 targets met. Not judged (1, no samples): 1. Loop: empty (within 1.5×).',
+    );
   });
 });
 
@@ -125,7 +183,9 @@ describe('the Markdown report', () => {
   });
 
   it('opens with when it ran, how long it took, the verdict and the notes', () => {
-    expect(markdown).toContain('on 2026-12-01 10:00 UTC in 312 s. 2 of 4 targets met, 2 missed.');
+    expect(markdown).toContain(
+      'on 2026-12-01 10:00 UTC in 312 s. 2 of 4 targets met. Missed (2), each with its cause under its benchmark: 4. Inbox at scale: /inbox with 100,000 questions (within 1.5×); 8. Broken did not finish.',
+    );
     expect(markdown).toContain('Intake ran with DRAFT_WORKER=off.');
   });
 

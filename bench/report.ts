@@ -1,10 +1,14 @@
 import type { BenchmarkResult, Chart, Figure, Machine, Target } from './figures';
-import { median, range } from './support/stats';
+import { median, medianOfRatios, range } from './support/stats';
 
 /** BENCHMARKS.md from the figures: pure, so its layout and verdicts are tested without I/O. */
 
 export function ratioOf(figure: Figure): number | undefined {
   if (!figure.baseline || figure.baseline.samples.length === 0) return undefined;
+  if (figure.baseline.paired) {
+    const ratio = medianOfRatios(figure.samples, figure.baseline.samples);
+    return Number.isNaN(ratio) ? undefined : ratio;
+  }
   const baseline = median(figure.baseline.samples);
   // A latency under the clock's resolution reads as 0: no ratio can be taken over it.
   return baseline === 0 ? undefined : median(figure.samples) / baseline;
@@ -36,6 +40,39 @@ export function tally(results: readonly BenchmarkResult[]): Tally {
     if (result.error) out.missed++;
   }
   return out;
+}
+
+/**
+ * The report's opening verdict, counted from the targets: "26 of 26 targets met." when all
+ * hold; otherwise each target missed or not judged, and each benchmark that did not finish,
+ * named with its benchmark, so the reader knows where to look for why.
+ */
+export function verdict(results: readonly BenchmarkResult[]): string {
+  const counts = tally(results);
+  const total = counts.met + counts.missed + counts.unjudged;
+  const missed: string[] = [];
+  const unjudged: string[] = [];
+  for (const result of results) {
+    if (result.error) missed.push(`${result.id}. ${result.title} did not finish`);
+    for (const figure of result.figures) {
+      for (const target of figure.targets ?? []) {
+        const met = targetMet(target, figure);
+        const named = `${result.id}. ${result.title}: ${figure.name} (${target.text})`;
+        if (met === false) missed.push(named);
+        else if (met === undefined) unjudged.push(named);
+      }
+    }
+  }
+  const parts = [`${counts.met} of ${total} targets met.`];
+  if (missed.length > 0) {
+    parts.push(
+      `Missed (${counts.missed}), each with its cause under its benchmark: ${missed.join('; ')}.`,
+    );
+  }
+  if (unjudged.length > 0) {
+    parts.push(`Not judged (${counts.unjudged}, no samples): ${unjudged.join('; ')}.`);
+  }
+  return parts.join(' ');
 }
 
 /** Four significant figures at most, grouped in thousands: 1,234 · 56.7 · 0.912. */
@@ -272,16 +309,12 @@ export function formatReport({
   /** Paragraphs that hold for the whole run. */
   notes?: readonly string[];
 }): string {
-  const counts = tally(results);
-  const verdict = `${counts.met} of ${counts.met + counts.missed + counts.unjudged} targets met${
-    counts.missed ? `, ${counts.missed} missed` : ''
-  }${counts.unjudged ? `, ${counts.unjudged} not judged` : ''}.`;
   const lines = [
     '# Benchmarks',
     '',
-    `Written by \`npm run bench\` on ${finishedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${Math.round(totalSeconds)} s. ${verdict}`,
+    `Written by \`npm run bench\` on ${finishedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${Math.round(totalSeconds)} s. ${verdict(results)}`,
     '',
-    'Each figure is the median of its samples, with their range (lowest – highest). Baselines ran in the same run, side by side, so the ratios (our median over the baseline’s) hold up on a shared, noisy machine better than the absolute figures do.',
+    'Each figure is the median of its samples, with their range (lowest – highest). Baselines ran in the same run, side by side, so the ratios (our median over the baseline’s; for figures measured in interleaved rounds, the median of the per-round ratios) hold up on a shared, noisy machine better than the absolute figures do.',
     '',
     ...notes.flatMap((note) => [note, '']),
     '## Machine',

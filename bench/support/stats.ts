@@ -19,3 +19,16 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[rank - 1] as number;
 }
+
+/**
+ * The median of per-round ratios ours[i] / baseline[i], for figures measured in interleaved
+ * rounds: a round whose baseline reads 0 (under the clock's resolution) gives no ratio.
+ */
+export function medianOfRatios(ours: readonly number[], baseline: readonly number[]): number {
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(ours.length, baseline.length); i++) {
+    const base = baseline[i] as number;
+    if (base !== 0) ratios.push((ours[i] as number) / base);
+  }
+  return median(ratios);
+}
