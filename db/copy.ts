@@ -32,8 +32,9 @@ const both = (sqlite: unknown, postgres: unknown): DeskTable => ({
 
 /**
  * Every table the desk keeps its rows in, parents before children: PostgreSQL checks each
- * reference as a row goes in. `question_status_counts` is left out: PostgreSQL's triggers count
- * the questions as they go in, and the count is checked instead.
+ * reference as a row goes in. `question_status_counts` and `dashboard_quarter_hours` are left
+ * out: PostgreSQL's triggers count the questions, messages and runs as they go in, and the
+ * counts are checked instead.
  */
 export const COPIED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.bakery, postgresSchema.bakery),
@@ -73,6 +74,7 @@ export const COPIED_TABLES: readonly DeskTable[] = [
 /** Kept by each engine from the copied rows: checked, never copied. */
 export const DERIVED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.questionStatusCounts, postgresSchema.questionStatusCounts),
+  both(sqliteSchema.dashboardQuarterHours, postgresSchema.dashboardQuarterHours),
 ];
 
 /** SQLite's own bookkeeping: its migrations' journal and the knowledge search's FTS5 tables. */
@@ -420,7 +422,30 @@ async function copyInTransaction({
   };
 }
 
-/** What PostgreSQL keeps from the copied rows by itself: the status counts, the search column. */
+const QUARTER_FIGURES = `select quarter, channel, questions, messages, runs, cost_usd,
+  input_tokens, output_tokens, cache_read_tokens, cache_write_tokens from dashboard_quarter_hours`;
+
+/**
+ * The dashboard's kept figures, quarter by quarter (rows of nothing left out, money to a
+ * millionth of a dollar, as sums kept in another order may differ below it), and in brief.
+ */
+function describeQuarters(rows: Record<string, unknown>[]): { all: string; brief: string } {
+  const kept = rows
+    .map((row) => Object.values(row).map((v) => (typeof v === 'number' ? Math.round(v * 1e6) : v)))
+    .filter((values) => values.slice(2).some((v) => v !== 0))
+    .map((values) => values.join(' '))
+    .sort();
+  const sum = (column: string) => rows.reduce((total, row) => total + Number(row[column]), 0);
+  return {
+    all: kept.join('\n'),
+    brief: `${kept.length} quarter hours: ${sum('questions')} questions, ${sum('messages')} messages, ${sum('runs')} runs`,
+  };
+}
+
+/**
+ * What PostgreSQL keeps from the copied rows by itself: the status counts, the dashboard's
+ * figures per quarter hour, the search column.
+ */
 async function checkDerived(
   sqlite: Database.Database,
   client: pg.Client,
@@ -435,6 +460,10 @@ async function checkDerived(
   ).rows;
   const source = describeCounts(questions);
   const target = describeCounts(kept);
+  const sourceQuarters = describeQuarters(
+    sqlite.prepare(QUARTER_FIGURES).all() as Record<string, unknown>[],
+  );
+  const targetQuarters = describeQuarters((await client.query(QUARTER_FIGURES)).rows);
 
   const [search] = (
     await client.query<{ generated: string | null; missing: string | null }>(
@@ -452,6 +481,12 @@ async function checkDerived(
       : 'no generated search column';
   return [
     { what: 'question_status_counts', source, target, same: source === target },
+    {
+      what: 'dashboard_quarter_hours',
+      source: sourceQuarters.brief,
+      target: targetQuarters.brief,
+      same: sourceQuarters.all === targetQuarters.all,
+    },
     {
       what: 'knowledge_entries.search',
       source: `${entries} of ${entries} entries`,

@@ -9,6 +9,7 @@ import type { DayWindow } from '@/lib/insights/range';
 import type { FeedbackCommentRow } from '@/lib/insights/satisfaction';
 import { type Topic, toolTopics } from '@/lib/insights/topics';
 import { type Db, engineOf, getDb } from './client';
+import { QUARTER_MS } from './dashboard-figures';
 import {
   bytewise,
   daysTable,
@@ -99,10 +100,50 @@ async function dashboardDb(): Promise<{ db: Db; engine: Engine }> {
 type Scope = { sentBy?: number };
 
 /**
+ * Whether every day of the range starts and ends on a quarter hour, as every time zone's
+ * midnight does, so the kept quarter hours add up to its days exactly.
+ */
+function onQuarterHours(days: readonly DayWindow[]): boolean {
+  return days.every((d) => d.start % QUARTER_MS === 0 && d.end % QUARTER_MS === 0);
+}
+
+/** The kept quarter hours of each day of the range (`k`), the example questions' left out. */
+function keptQuarters(engine: Engine, days: readonly DayWindow[]): SQL {
+  const quarter = sql.raw(String(QUARTER_MS));
+  return sql`${daysTable(engine, days)}
+    select d.date as date, k.* from days d
+      join dashboard_quarter_hours k on k.quarter >= d.start_ms / ${quarter}
+        and k.quarter < d.end_ms / ${quarter} and k.channel <> ${EXAMPLES}`;
+}
+
+/**
  * Conversations started per day and channel, with how many messages (the customer's and the
- * bakery's) those conversations hold so far.
+ * bakery's) those conversations hold so far: read from the figures kept per quarter hour
+ * (db/dashboard-figures.ts), the same as `countQuestionsByDayFromRows` counts.
  */
 export async function countQuestionsByDay({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): Promise<{ date: string; channel: Channel; count: number; messages: number }[]> {
+  if (!onQuarterHours(days)) return countQuestionsByDayFromRows({ days });
+  const { db, engine } = await dashboardDb();
+  return namedRows(
+    db,
+    ['date', 'channel', 'count', 'messages'],
+    sql`select k.date as date, k.channel as channel, sum(k.questions) as count,
+      sum(k.messages) as messages
+    from (${keptQuarters(engine, days)}) k
+    group by k.date, k.channel
+    having sum(k.questions) > 0`,
+  );
+}
+
+/**
+ * Conversations started per day and channel, with how many messages (the customer's and the
+ * bakery's) those conversations hold so far, counted from the rows.
+ */
+export async function countQuestionsByDayFromRows({
   days,
 }: {
   days: readonly DayWindow[];
@@ -274,8 +315,46 @@ export async function countDiscardReasons({
   );
 }
 
-/** Model spend and tokens per day, by when each run finished (as the daily budget counts). */
-export async function sumSpendByDay({ days }: { days: readonly DayWindow[] }): Promise<
+type SpendRow = {
+  date: string;
+  runs: number;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+};
+const spendColumns = [
+  'date',
+  'runs',
+  'costUsd',
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheWriteTokens',
+] as const;
+
+/**
+ * Model spend and tokens per day, by when each run finished (as the daily budget counts): read
+ * from the figures kept per quarter hour, the same as `sumSpendByDayFromRows` sums.
+ */
+export async function sumSpendByDay({ days }: { days: readonly DayWindow[] }): Promise<SpendRow[]> {
+  if (!onQuarterHours(days)) return sumSpendByDayFromRows({ days });
+  const { db, engine } = await dashboardDb();
+  return namedRows(
+    db,
+    spendColumns,
+    sql`select k.date as date, sum(k.runs) as runs, sum(k.cost_usd) as costUsd,
+      sum(k.input_tokens) as inputTokens, sum(k.output_tokens) as outputTokens,
+      sum(k.cache_read_tokens) as cacheReadTokens, sum(k.cache_write_tokens) as cacheWriteTokens
+    from (${keptQuarters(engine, days)}) k
+    group by k.date
+    having sum(k.runs) > 0`,
+  );
+}
+
+/** Model spend and tokens per day, by when each run finished, summed from the rows. */
+export async function sumSpendByDayFromRows({ days }: { days: readonly DayWindow[] }): Promise<
   {
     date: string;
     runs: number;

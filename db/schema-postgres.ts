@@ -18,6 +18,7 @@ export const knowledgeEntries = pgTableOf(tables.knowledgeEntries);
 export const factChanges = pgTableOf(tables.factChanges);
 export const questions = pgTableOf(tables.questions);
 export const questionStatusCounts = pgTableOf(tables.questionStatusCounts);
+export const dashboardQuarterHours = pgTableOf(tables.dashboardQuarterHours);
 export const agentRuns = pgTableOf(tables.agentRuns);
 export const toolCalls = pgTableOf(tables.toolCalls);
 export const users = pgTableOf(tables.users);

@@ -66,6 +66,7 @@ export const knowledgeEntries = engine.knowledgeEntries;
 export const factChanges = engine.factChanges;
 export const questions = engine.questions;
 export const questionStatusCounts = engine.questionStatusCounts;
+export const dashboardQuarterHours = engine.dashboardQuarterHours;
 export const agentRuns = engine.agentRuns;
 export const toolCalls = engine.toolCalls;
 export const users = engine.users;

@@ -234,6 +234,32 @@ export const questionStatusCounts = table('question_status_counts', {
   count: col.int('count').notNull(),
 });
 
+/**
+ * The dashboard's figures kept per quarter hour of UTC (`quarter`: an instant's milliseconds
+ * divided by 900,000) and channel: the conversations that started in it with the messages they
+ * hold, and the drafting runs that finished in it with their cost and tokens. Every time zone's
+ * midnight falls on a quarter hour, so the bakery's days are whole runs of quarters in any zone
+ * and a change of time zone needs no rebuild. Only triggers on `questions`, `messages` and
+ * `agent_runs` write it (a custom migration), in the writer's transaction;
+ * `rebuildDashboardQuarterHours` (db/dashboard-figures.ts) fills it again from the rows.
+ */
+export const dashboardQuarterHours = table(
+  'dashboard_quarter_hours',
+  {
+    quarter: col.int('quarter').notNull(),
+    channel: col.enum('channel', channels).notNull(),
+    questions: col.int('questions').notNull().default(0),
+    messages: col.int('messages').notNull().default(0),
+    runs: col.int('runs').notNull().default(0),
+    costUsd: col.real('cost_usd').notNull().default(0),
+    inputTokens: col.int('input_tokens').notNull().default(0),
+    outputTokens: col.int('output_tokens').notNull().default(0),
+    cacheReadTokens: col.int('cache_read_tokens').notNull().default(0),
+    cacheWriteTokens: col.int('cache_write_tokens').notNull().default(0),
+  },
+  (t) => [uniqueIndex('dashboard_quarter_hours_quarter_channel').on(t.quarter, t.channel)],
+);
+
 /** One drafting attempt: what the agent did and what it cost. */
 export const agentRuns = table(
   'agent_runs',

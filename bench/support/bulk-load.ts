@@ -4,11 +4,17 @@ import type Database from 'better-sqlite3';
  * Fills a migrated database with `count` questions in one transaction, with prepared
  * better-sqlite3 statements, fast enough for 100,000. The mix resembles a desk that has been
  * open a while: most questions drafted (each with its run and two tool calls), some sent with
- * a reply (each conversation's messages with them), some queued, failed or discarded, received a minute apart.
+ * a reply (each conversation's messages with them), some queued, failed or discarded, received
+ * `spacingMs` apart (a minute unless given), the newest just before `now`.
  */
 export function loadQuestions(
   sqlite: Database.Database,
-  { count, sentBy, now = Date.now() }: { count: number; sentBy: number; now?: number },
+  {
+    count,
+    sentBy,
+    now = Date.now(),
+    spacingMs = 60_000,
+  }: { count: number; sentBy: number; now?: number; spacingMs?: number },
 ): void {
   const question = sqlite.prepare(
     `insert into questions (text, customer_name, customer_email, channel, external_id,
@@ -38,7 +44,7 @@ export function loadQuestions(
 
   sqlite.transaction(() => {
     for (let i = 0; i < count; i++) {
-      const at = now - (count - i) * 60_000;
+      const at = now - (count - i) * spacingMs;
       const status = statusFor(i);
       const text = `Can I pick up ${(i % 24) + 1} sourdough rolls on Saturday at 9? (question ${i})`;
       const draft = `Yes: ${(i % 24) + 1} sourdough rolls are $${((i % 24) + 1) * 1.5}; we open at 8 on Saturday.`;

@@ -225,6 +225,76 @@ describe('upgrading to the kept tab counts', () => {
   }
 });
 
+describe('upgrading to the dashboard figures kept per quarter hour', () => {
+  type Kept = Record<string, number[]>;
+  /** Per quarter hour and channel: questions, messages, runs, cost (to a billionth) and tokens. */
+  const fromRows = (sqlite: Database.Database): Kept => {
+    const kept: Kept = {};
+    const add = (key: string, at: number, values: number[]) => {
+      const row = kept[key] ?? [0, 0, 0, 0, 0, 0, 0, 0];
+      kept[key] = row;
+      for (const [i, value] of values.entries()) row[at + i] = (row[at + i] ?? 0) + value;
+    };
+    const questions = sqlite
+      .prepare(
+        'select received_at, channel, (select count(*) from messages m where m.question_id = q.id) as messages from questions q',
+      )
+      .all() as { received_at: number; channel: string; messages: number }[];
+    for (const q of questions)
+      add(`${Math.floor(q.received_at / 900_000)} ${q.channel}`, 0, [1, q.messages]);
+    const runs = sqlite
+      .prepare(
+        `select a.finished_at, q.channel, a.cost_usd, a.input_tokens, a.output_tokens,
+           a.cache_read_tokens, a.cache_write_tokens
+         from agent_runs a join questions q on q.id = a.question_id`,
+      )
+      .raw()
+      .all() as number[][];
+    for (const [finishedAt, channel, ...figures] of runs)
+      add(`${Math.floor(Number(finishedAt) / 900_000)} ${channel}`, 2, [1, ...figures.map(Number)]);
+    return kept;
+  };
+  const read = (sqlite: Database.Database): Kept =>
+    Object.fromEntries(
+      (
+        sqlite
+          .prepare(
+            `select quarter || ' ' || channel, questions, messages, runs, cost_usd, input_tokens,
+               output_tokens, cache_read_tokens, cache_write_tokens from dashboard_quarter_hours`,
+          )
+          .raw()
+          .all() as [string, ...number[]][]
+      ).map(([key, ...figures]) => [key, figures]),
+    );
+  const rounded = (kept: Kept) =>
+    Object.fromEntries(
+      Object.entries(kept).map(([key, figures]) => [
+        key,
+        figures.map((n) => Math.round(n * 1e9) / 1e9),
+      ]),
+    );
+
+  for (const fixture of releaseFixtures()) {
+    it(`fills them from what the release at migration ${fixture.idx} stored, and keeps them`, async () => {
+      const path = releaseDatabase(fixture);
+      await upgrade(path);
+      const sqlite = new Database(path);
+      try {
+        expect(Object.keys(fromRows(sqlite)).length).toBeGreaterThan(1);
+        expect(rounded(read(sqlite))).toEqual(rounded(fromRows(sqlite)));
+        sqlite.prepare("update questions set channel = 'email' where channel = 'web'").run();
+        sqlite.prepare('delete from questions where id = (select max(id) from questions)').run();
+        const kept = Object.fromEntries(
+          Object.entries(read(sqlite)).filter(([, figures]) => figures.some((n) => n !== 0)),
+        );
+        expect(rounded(kept)).toEqual(rounded(fromRows(sqlite)));
+      } finally {
+        sqlite.close();
+      }
+    });
+  }
+});
+
 function fixtures0() {
   const fixture = releaseFixtures().find((f) => f.idx === 0);
   if (!fixture) throw new Error('The previous release fixture is missing.');

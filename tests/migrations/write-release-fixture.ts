@@ -32,9 +32,10 @@ const FIXTURES = join(process.cwd(), 'tests', 'migrations', 'fixtures');
 const BOOKKEEPING = new Set(['__drizzle_migrations']);
 /**
  * Kept by triggers from other rows: the knowledge search index and its shadow tables (from the
- * entries), the tab counts (from the questions, as the fixture's rows go in).
+ * entries), the tab counts and the dashboard's quarter hours (from the questions, messages and
+ * runs, as the fixture's rows go in).
  */
-const DERIVED = /^(knowledge_search(_|$)|question_status_counts$)/;
+const DERIVED = /^(knowledge_search(_|$)|question_status_counts$|dashboard_quarter_hours$)/;
 
 function quote(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';

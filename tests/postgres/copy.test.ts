@@ -161,6 +161,7 @@ describe('db:copy', () => {
     expect([...deskTables()].sort()).toEqual([...tables].sort());
     expect(new Set(copied).size).toBe(copied.length);
     expect(copied).not.toContain('question_status_counts');
+    expect(copied).not.toContain('dashboard_quarter_hours');
   });
 
   it('moves a busy desk whole, and the desk shows the same inbox on PostgreSQL', async () => {
@@ -199,6 +200,7 @@ describe('db:copy', () => {
       expect(postgresSum, name).toBe(sqliteSum);
     }
     expect(copy.out).toMatch(/question_status_counts: .*\(as on SQLite\)/);
+    expect(copy.out).toMatch(/dashboard_quarter_hours: [1-9]\d* quarter hours: .*\(as on SQLite\)/);
     expect(copy.out).toMatch(/knowledge_entries\.search: .*\(as on SQLite\)/);
 
     // The source was only read.

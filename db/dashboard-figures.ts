@@ -1,0 +1,53 @@
+import 'server-only';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, engineOf, getDb, immediate } from './client';
+import { dashboardQuarterHours } from './schema';
+
+/**
+ * The dashboard's figures kept per quarter hour (`dashboard_quarter_hours`, db/tables.ts):
+ * triggers keep them as questions, messages and runs change; this fills them again from the
+ * rows, as the migration that made the table did, for a table found wrong or emptied by hand
+ * (`npm run db:rebuild-figures`).
+ */
+
+/** An instant's quarter hour: every time zone's midnight is a whole one. */
+export const QUARTER_MS = 900_000;
+
+/** A raw write on either engine (drizzle's SQLite handle runs it, PostgreSQL's executes it). */
+async function write(db: Db, query: SQL): Promise<void> {
+  if (engineOf(db) === 'postgres') {
+    await (db as unknown as { execute: (query: SQL) => Promise<unknown> }).execute(query);
+  } else {
+    await db.run(query);
+  }
+}
+
+export async function rebuildDashboardQuarterHours(): Promise<{ quarters: number }> {
+  const db = await getDb();
+  return immediate(db, async (tx) => {
+    await tx.delete(dashboardQuarterHours);
+    await write(
+      tx,
+      sql`
+      insert into dashboard_quarter_hours (quarter, channel, questions, messages)
+      select q.received_at / ${sql.raw(String(QUARTER_MS))}, q.channel, count(*),
+        sum((select count(*) from messages m where m.question_id = q.id))
+      from questions q group by 1, 2`,
+    );
+    await write(
+      tx,
+      sql`
+      insert into dashboard_quarter_hours (quarter, channel, runs, cost_usd, input_tokens,
+        output_tokens, cache_read_tokens, cache_write_tokens)
+      select a.finished_at / ${sql.raw(String(QUARTER_MS))}, q.channel, count(*), sum(a.cost_usd),
+        sum(a.input_tokens), sum(a.output_tokens), sum(a.cache_read_tokens), sum(a.cache_write_tokens)
+      from agent_runs a join questions q on q.id = a.question_id where true group by 1, 2
+      on conflict (quarter, channel) do update set runs = excluded.runs,
+        cost_usd = excluded.cost_usd, input_tokens = excluded.input_tokens,
+        output_tokens = excluded.output_tokens, cache_read_tokens = excluded.cache_read_tokens,
+        cache_write_tokens = excluded.cache_write_tokens`,
+    );
+    const [row] = await tx.select({ n: sql<number>`count(*)` }).from(dashboardQuarterHours);
+    return { quarters: Number(row?.n ?? 0) };
+  });
+}

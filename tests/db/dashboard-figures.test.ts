@@ -1,0 +1,182 @@
+// @module-tag postgres: the dashboard's figures kept by triggers on both engines.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getBakeryData } from '@/db/bakery-data';
+import { rebuildDashboardQuarterHours } from '@/db/dashboard-figures';
+import { discardQuestion } from '@/db/drafts';
+import {
+  countQuestionsByDay,
+  countQuestionsByDayFromRows,
+  sumSpendByDay,
+  sumSpendByDayFromRows,
+} from '@/db/insights';
+import { createQuestion, getQuestion } from '@/db/questions';
+import { claimNextQuestion } from '@/db/queue';
+import { sendReply } from '@/db/replies';
+import { eraseExpiredConversations } from '@/db/retention';
+import { createUser } from '@/db/users';
+import { today } from '@/lib/agent/bakery/facts';
+import { offlineModel } from '@/lib/agent/models/offline/offline-model';
+import { bakeryDayWindows } from '@/lib/insights/range';
+import { draftClaimedQuestion } from '@/server/drafting/draft-question';
+import { fillInsightsFixture, fixtureRange } from '../support/insights-fixture';
+import { sqlRows, sqlRun, sqlValue } from '../support/sql';
+import { useTempDatabase } from '../support/temp-db';
+
+let temp: Awaited<ReturnType<typeof useTempDatabase>>;
+let people: { staffId: number; ownerId: number };
+
+async function person(email: string, role: 'owner' | 'staff'): Promise<number> {
+  const made = await createUser({ email, name: email, role, passwordHash: 'x', now: new Date() });
+  if (!made.ok) throw new Error(made.reason);
+  return made.user.id;
+}
+
+beforeEach(async () => {
+  temp = await useTempDatabase();
+  people = {
+    staffId: await person('sam@example.com', 'staff'),
+    ownerId: await person('olive@example.com', 'owner'),
+  };
+  await fillInsightsFixture(sqlRows, people);
+});
+afterEach(() => temp.cleanup());
+
+/** Rows in one order, money to a billionth of a dollar (kept sums add in another order). */
+const normal = <T extends { date: string }>(rows: T[]) =>
+  rows
+    .map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([key, value]) => [
+          key,
+          typeof value === 'number' ? Math.round(value * 1e9) / 1e9 : value,
+        ]),
+      ),
+    )
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+/** The kept figures and the figures counted from the rows, from the fixture's first day to today, in the bakery's days. */
+async function bothWays() {
+  const { data } = await getBakeryData();
+  const days = bakeryDayWindows(
+    { preset: 'custom', from: fixtureRange.from, to: today(data, new Date()) },
+    data,
+  );
+  return {
+    kept: {
+      questions: normal(await countQuestionsByDay({ days })),
+      spend: normal(await sumSpendByDay({ days })),
+    },
+    rows: {
+      questions: normal(await countQuestionsByDayFromRows({ days })),
+      spend: normal(await sumSpendByDayFromRows({ days })),
+    },
+  };
+}
+
+async function expectKeptAsCounted() {
+  const { kept, rows } = await bothWays();
+  expect(rows.questions.length).toBeGreaterThan(5);
+  expect(rows.spend.length).toBeGreaterThan(5);
+  expect(kept).toEqual(rows);
+}
+
+const settings = {
+  limits: { maxTurns: 4, maxTokens: 20_000, maxDollars: 0.5 },
+  leaseMs: 60_000,
+  maxAttempts: 3,
+  makeModel: ({ facts, now, askedAt }: { facts: never; now: Date; askedAt: Date }) =>
+    offlineModel({ facts, now, askedAt }),
+};
+
+describe('the dashboard’s figures kept per quarter hour', () => {
+  it('equal the figures counted from the rows after every kind of change', async () => {
+    await expectKeptAsCounted();
+
+    // A new question from a customer, and one of the example questions' kind.
+    const asked = await createQuestion({
+      text: 'Do you have rye loaves on Saturday?',
+      customerName: 'Lena',
+      customerEmail: null,
+      channel: 'web',
+      externalId: null,
+      now: new Date(),
+    });
+    if (!asked.created) throw new Error('not stored');
+    await expectKeptAsCounted();
+
+    // Drafted by the worker's own code: a run and its costs.
+    const claimed = await claimNextQuestion({ owner: 'test', leaseMs: 60_000, now: new Date() });
+    if (!claimed) throw new Error('nothing to claim');
+    await draftClaimedQuestion({
+      question: claimed,
+      owner: 'test',
+      signal: new AbortController().signal,
+      settings: settings as never,
+    });
+    await expectKeptAsCounted();
+
+    // A reply: a message in its conversation.
+    const drafted = await getQuestion({ id: claimed.id });
+    if (!drafted) throw new Error('missing');
+    const sent = await sendReply({
+      questionId: drafted.id,
+      text: drafted.draftText ?? 'Yes.',
+      version: drafted.version,
+      userId: people.staffId,
+      now: new Date(),
+    });
+    expect(sent.ok).toBe(true);
+    await expectKeptAsCounted();
+
+    // A discard, and an erasure of every closed conversation.
+    const discardable = await sqlValue<number>(
+      "select id from questions where status = 'drafted' order by id limit 1",
+    );
+    expect((await discardQuestion({ id: discardable, reason: 'Spam', now: new Date() })).ok).toBe(
+      true,
+    );
+    await expectKeptAsCounted();
+    await sqlRun('update bakery set retention_days = 30');
+    const erased = await eraseExpiredConversations({ now: new Date('2099-01-01'), by: null });
+    expect(erased.erased).toBeGreaterThan(5);
+    await expectKeptAsCounted();
+
+    // A question removed with its messages and runs, and a message moved to another conversation.
+    const [first, second] = await sqlRows<{ id: number }>(
+      'select q.id from questions q where exists (select 1 from agent_runs a where a.question_id = q.id) order by q.id limit 2',
+    );
+    await sqlRun(
+      'update messages set question_id = ? where id = (select min(id) from messages where question_id = ?)',
+      second?.id,
+      first?.id,
+    );
+    await expectKeptAsCounted();
+    await sqlRun('delete from questions where id = ?', first?.id);
+    await expectKeptAsCounted();
+
+    // The bakery moves to a zone three quarters off the hour: its days move, the quarters do not.
+    await sqlRun("update bakery set timezone = 'Asia/Kathmandu'");
+    await expectKeptAsCounted();
+  });
+
+  it('notice a kept figure gone wrong, and are rebuilt from the rows', async () => {
+    await sqlRun(
+      "update dashboard_quarter_hours set questions = questions + 1, cost_usd = cost_usd + 1 where channel = 'web' and quarter = (select max(quarter) from dashboard_quarter_hours where channel = 'web' and questions > 0 and runs > 0)",
+    );
+    const wrong = await bothWays();
+    expect(wrong.kept.questions).not.toEqual(wrong.rows.questions);
+    expect(wrong.kept.spend).not.toEqual(wrong.rows.spend);
+    expect((await rebuildDashboardQuarterHours()).quarters).toBeGreaterThan(10);
+    await expectKeptAsCounted();
+  });
+
+  it('leave the example questions out, as the rows are counted', async () => {
+    const before = await bothWays();
+    await sqlRun(
+      "update questions set channel = 'sample' where id in (select id from questions where channel <> 'sample' order by id limit 3)",
+    );
+    const after = await bothWays();
+    expect(after.kept).toEqual(after.rows);
+    expect(after.kept.questions).not.toEqual(before.kept.questions);
+  });
+});
