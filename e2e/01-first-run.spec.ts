@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { expectAccessibleAtBothSizes } from './pages/accessibility-tour';
 import { AppHeader, LoginPage, SetupPage } from './pages/account-pages';
 import { test as base, expect } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
@@ -49,6 +50,8 @@ test('a fresh database leads to setup, then sign-in and sign-out that revokes th
   await setup.createOwner({ ...owner, setupCode: 'WRNG-WRNG-WRNG', password: 'password1234' });
   await expect(page.locator('#setupCode-error')).toContainText('not the setup code');
   await expect(page.locator('#password-error')).toContainText('too easy to guess');
+  // The one place /setup is seen: with its mistakes beside their fields, at both sizes.
+  await expectAccessibleAtBothSizes(page, '/setup with its mistakes shown');
 
   await setup.createOwner({ ...owner, setupCode, password: 'short one' });
   await expect(page.locator('#password-error')).toContainText('at least 12 characters');

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe';
 
 /**
  * The guided start after setup (/admin/start) and the page an invite link opens (/join/…), for
@@ -18,16 +17,8 @@ export async function pressAction(page: Page, button: Locator): Promise<void> {
   await answered;
 }
 
-export const desktop = { width: 1280, height: 800 };
-export const phone = { width: 390, height: 844 };
-
-/** axe over the page at a desktop's size and a phone's, leaving it at the desktop's. */
-export async function expectAccessibleAtBothSizes(page: Page): Promise<void> {
-  for (const size of [phone, desktop]) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page);
-  }
-}
+// The sizes and the check every page's accessibility is held to.
+export { desktop, expectAccessibleAtBothSizes, phone } from './accessibility-tour';
 
 export type GuidedStepTitle =
   | 'Your bakery'

@@ -28,9 +28,9 @@ export function MenuStep() {
   return (
     <div className="flex flex-col gap-8">
       <section className="flex flex-col gap-3" aria-labelledby="import-heading">
-        <h3 id="import-heading" className="text-lg font-semibold">
+        <h2 id="import-heading" className="text-lg font-semibold">
           Import your menu from a spreadsheet
-        </h3>
+        </h2>
         <p className="text-stone-700">
           Save the sheet as CSV with a first row naming the columns: <strong>name</strong>,{' '}
           <strong>price</strong>, <strong>notice days</strong> and <strong>allergens</strong>{' '}
@@ -110,9 +110,9 @@ export function MenuStep() {
         </form>
       </section>
       <section className="flex flex-col gap-3" aria-labelledby="empty-heading">
-        <h3 id="empty-heading" className="text-lg font-semibold">
+        <h2 id="empty-heading" className="text-lg font-semibold">
           Or start with an empty menu
-        </h3>
+        </h2>
         <form action={emptyAction} className="flex flex-col gap-3">
           {emptied?.ok ? (
             <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">

@@ -165,7 +165,7 @@ async function StepContent({ step }: { step: GuidedStep }) {
           <div className="max-w-md">
             <ColleagueForm />
           </div>
-          <h3 className="text-lg font-semibold">Invite links waiting to be used</h3>
+          <h2 className="text-lg font-semibold">Invite links waiting to be used</h2>
           <OpenInvites invites={invites} timezone={bakery.timezone} />
         </>
       );
