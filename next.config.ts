@@ -18,9 +18,14 @@ const nextConfig: NextConfig = {
         headers: [
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'no-referrer' },
-          { key: 'X-Frame-Options', value: 'DENY' },
           { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
         ],
+      },
+      {
+        // The "Ask us" panel is framed by the bakery's own websites: its CSP's frame-ancestors
+        // (proxy.ts) names them, and an X-Frame-Options of DENY would contradict it.
+        source: '/:path((?!widget$|widget/).*)',
+        headers: [{ key: 'X-Frame-Options', value: 'DENY' }],
       },
     ];
   },

@@ -16,6 +16,8 @@ import {
   newNonce,
   STRICT_TRANSPORT_SECURITY,
 } from '@/lib/net/security-headers';
+import { isWidgetPanelPath, widgetFrameAncestors } from '@/lib/widget/origins';
+import { currentWidgetOrigins } from '@/server/widget-origins';
 
 const production = process.env.NODE_ENV === 'production';
 
@@ -113,10 +115,17 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   return next(request);
 }
 
-/** Lets the request through, with this response's nonce, HSTS and the session cookie's expiry. */
-function next(request: NextRequest): NextResponse {
+/**
+ * Lets the request through, with this response's nonce and HSTS. The "Ask us" panel alone may
+ * be framed, and only by the websites the bakery allows (read per request, so a change in
+ * Settings holds at once); every other page by none.
+ */
+async function next(request: NextRequest): Promise<NextResponse> {
   const nonce = newNonce();
-  const csp = contentSecurityPolicy({ nonce, dev: !production });
+  const frameAncestors = isWidgetPanelPath(request.nextUrl.pathname)
+    ? widgetFrameAncestors(await currentWidgetOrigins())
+    : undefined;
+  const csp = contentSecurityPolicy({ nonce, dev: !production, frameAncestors });
   const forward = new Headers(request.headers);
   // Next.js reads the nonce from the request's CSP and puts it on its own script tags.
   forward.set('content-security-policy', csp);

@@ -11,6 +11,16 @@ describe('the Content-Security-Policy', () => {
     expect(contentSecurityPolicy({ nonce: 'abc', dev: true })).toContain("'unsafe-eval'");
   });
 
+  it('lets a page name who may frame it, and nobody else', () => {
+    const csp = contentSecurityPolicy({
+      nonce: 'abc',
+      dev: false,
+      frameAncestors: "'self' https://juniper.example",
+    });
+    expect(csp).toContain("frame-ancestors 'self' https://juniper.example");
+    expect(csp.match(/frame-ancestors/g)).toHaveLength(1);
+  });
+
   it('gets a fresh 128-bit nonce each time', () => {
     const a = newNonce();
     expect(Buffer.from(a, 'base64')).toHaveLength(16);

@@ -2,9 +2,18 @@
  * The Content-Security-Policy of every response. Scripts run only with this response's nonce
  * (Next.js puts it on its own script tags), and what they load in turn ('strict-dynamic'): an
  * injected inline script has no nonce and does not run. Styles keep 'unsafe-inline', which
- * cannot run code.
+ * cannot run code. No other site may frame a page (`frame-ancestors 'none'`), except the pages
+ * given their own `frameAncestors` (the "Ask us" panel, on the websites the bakery allows).
  */
-export function contentSecurityPolicy({ nonce, dev }: { nonce: string; dev: boolean }): string {
+export function contentSecurityPolicy({
+  nonce,
+  dev,
+  frameAncestors = "'none'",
+}: {
+  nonce: string;
+  dev: boolean;
+  frameAncestors?: string;
+}): string {
   return [
     "default-src 'self'",
     // React's development tools need eval; the production build never does.
@@ -16,7 +25,7 @@ export function contentSecurityPolicy({ nonce, dev }: { nonce: string; dev: bool
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
 }
 
