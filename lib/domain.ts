@@ -19,8 +19,17 @@ export const questionStatuses = [
 ] as const;
 export type QuestionStatus = (typeof questionStatuses)[number];
 
-export const channels = ['web', 'api', 'sample', 'email'] as const;
+export const channels = ['web', 'api', 'sample', 'email', 'widget'] as const;
 export type Channel = (typeof channels)[number];
+
+/** How staff read where a conversation came from ("via web widget"). */
+export const channelNames: Record<Channel, string> = {
+  web: 'web form',
+  widget: 'web widget',
+  email: 'email',
+  api: 'API',
+  sample: 'example',
+};
 
 /**
  * What became of an email taken from the mailbox: it opened a conversation, joined one, is no

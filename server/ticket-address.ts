@@ -4,10 +4,10 @@ import { env } from '@/lib/env';
 import { suggestedPublicAddress } from '@/lib/mail/public-address';
 
 /**
- * A ticket page's full address as people are given it: on the desk's public address
+ * A page's full address as people are given it: on the desk's public address
  * (PUBLIC_BASE_URL), else on the one this request reached; the bare path when neither is known.
  */
-export async function ticketAddress(token: string): Promise<string> {
+export async function deskAddress(path: string): Promise<string> {
   const list = await headers();
   const base =
     env().PUBLIC_BASE_URL ??
@@ -16,6 +16,10 @@ export async function ticketAddress(token: string): Promise<string> {
       forwardedHost: list.get('x-forwarded-host'),
       forwardedProto: list.get('x-forwarded-proto'),
     });
-  const path = `/t/${token}`;
   return base ? new URL(path, base).toString() : path;
+}
+
+/** A ticket page's full address, to keep or to email. */
+export async function ticketAddress(token: string): Promise<string> {
+  return deskAddress(`/t/${token}`);
 }

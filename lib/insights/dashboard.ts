@@ -101,7 +101,7 @@ export function volumeByDay(rows: Pick<QueryRows, 'dates' | 'questions'>): {
 } {
   // The example questions a new desk starts with are no customer's: never counted.
   const customers = rows.questions.filter((row) => row.channel !== 'sample');
-  const channels = (['web', 'email', 'api'] as const).filter((channel) =>
+  const channels = (['web', 'widget', 'email', 'api'] as const).filter((channel) =>
     customers.some((row) => row.channel === channel && row.count > 0),
   );
   const days = pivot(
@@ -309,6 +309,7 @@ export function newKnowledgeHref(title: string): string {
 
 export const channelLabels: Record<Channel, string> = {
   web: 'Web form',
+  widget: 'Web widget',
   api: 'API',
   email: 'Email',
   sample: 'Sample',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  channelLabels,
   chartPeriods,
   daysWithActivity,
   editsByTopic,
@@ -197,6 +198,7 @@ describe('the dashboard’s series', () => {
         api: 1,
         sample: 0,
         email: 0,
+        widget: 0,
         total: 3,
         messages: 6,
         perConversation: 2,
@@ -207,12 +209,31 @@ describe('the dashboard’s series', () => {
         api: 0,
         sample: 0,
         email: 0,
+        widget: 0,
         total: 0,
         messages: 0,
         perConversation: null,
       },
     ]);
     expect(volume.perConversation).toBe(2);
+  });
+
+  it('counts the web widget’s questions as a channel of their own, after the web form', () => {
+    const volume = volumeByDay({
+      dates: ['2026-12-01'],
+      questions: [
+        { date: '2026-12-01', channel: 'email', count: 1, messages: 1 },
+        { date: '2026-12-01', channel: 'widget', count: 2, messages: 3 },
+        { date: '2026-12-01', channel: 'web', count: 1, messages: 1 },
+      ],
+    });
+    expect(volume.channels).toEqual(['web', 'widget', 'email']);
+    expect(volume.days[0]).toMatchObject({ widget: 2, total: 4, messages: 5 });
+    expect(volume.channels.map((channel) => channelLabels[channel])).toEqual([
+      'Web form',
+      'Web widget',
+      'Email',
+    ]);
   });
 
   it('never counts the example questions a new desk starts with', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { messageOriginAllowed } from './messages';
 import {
   allowedWidgetOrigins,
   isWidgetPanelPath,
-  messageOriginAllowed,
   readOrigin,
   readOriginList,
   widgetFrameAncestors,

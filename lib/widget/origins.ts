@@ -81,11 +81,6 @@ export function isWidgetPanelPath(pathname: string): boolean {
   return pathname === '/widget' || pathname.startsWith('/widget/');
 }
 
-/** Whether a message that reached the panel came from a website allowed to show it. */
-export function messageOriginAllowed(origin: string, allowed: readonly string[]): boolean {
-  return allowed.includes(origin);
-}
-
 /** The Settings form: one website per line. */
 export const widgetOriginsInput = z.object({
   origins: z
