@@ -1,5 +1,6 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
+import { LIGHT_EDIT_MAX_SHARE } from '@/lib/insights/figures';
 import { type Db, engineOf, getDb, immediate } from './client';
 import { dashboardQuarterHours } from './schema';
 
@@ -7,7 +8,7 @@ import { dashboardQuarterHours } from './schema';
  * The dashboard's figures kept per quarter hour (`dashboard_quarter_hours`, db/tables.ts):
  * triggers keep them as questions, messages and runs change; this fills them again from the
  * rows, as the migration that made the table did, for a table found wrong or emptied by hand
- * (`npm run db:rebuild-figures`).
+ * (`npm run db:rebuild-figures`), and gives a reply written without its edit class one.
  */
 
 /** An instant's quarter hour: every time zone's midnight is a whole one. */
@@ -22,9 +23,28 @@ async function write(db: Db, query: SQL): Promise<void> {
   }
 }
 
+/**
+ * The edit class of a reply that has none (one written around the trigger), from its text and
+ * its run's draft as they are now, as the trigger decides it when a reply goes in
+ * (lib/insights/figures.ts `editClass`). A reply's class once kept is never decided again: its
+ * text may have been erased since.
+ */
+function fillMissingEditClasses(db: Db): SQL {
+  const largest = engineOf(db) === 'postgres' ? sql.raw('greatest') : sql.raw('max');
+  return sql`
+    update replies set edit_class = case
+      when edit_distance <= 0 then 'unchanged'
+      when edit_distance <= cast(${sql.raw(String(LIGHT_EDIT_MAX_SHARE))} as double precision) * ${largest}(1,
+        length(text), coalesce((select length(a.draft_text) from agent_runs a where a.id = replies.run_id), 0))
+        then 'light'
+      else 'rewritten' end
+    where edit_class is null`;
+}
+
 export async function rebuildDashboardQuarterHours(): Promise<{ quarters: number }> {
   const db = await getDb();
   return immediate(db, async (tx) => {
+    await write(tx, fillMissingEditClasses(tx));
     await tx.delete(dashboardQuarterHours);
     await write(
       tx,

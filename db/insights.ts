@@ -4,7 +4,7 @@ import { alwaysForPerson } from '@/lib/agent/models/offline/topics';
 import type { NotFoundLookup } from '@/lib/bakery-facts/unsold-asks';
 import type { Channel, NeedsPersonReason } from '@/lib/domain';
 import type { FeedbackAnswer } from '@/lib/feedback/answer';
-import { type EditClass, LIGHT_EDIT_MAX_SHARE } from '@/lib/insights/figures';
+import type { EditClass } from '@/lib/insights/figures';
 import type { DayWindow } from '@/lib/insights/range';
 import type { FeedbackCommentRow } from '@/lib/insights/satisfaction';
 import { type Topic, toolTopics } from '@/lib/insights/topics';
@@ -14,7 +14,6 @@ import {
   bytewise,
   daysTable,
   firstRepliesSince,
-  largestOf,
   lowerAscii,
   namedRows,
   newestRunPerQuestion,
@@ -71,24 +70,6 @@ export async function listNotFoundMenuLookups({
 function bounds(days: readonly DayWindow[]): { start: number; end: number } {
   return { start: days[0]?.start ?? 0, end: days[days.length - 1]?.end ?? 0 };
 }
-
-/**
- * A reply's edit class in SQL, as `editClass` in lib/insights/figures.ts decides it: the
- * distance against the longer of the draft and the sent text, the share a double as in
- * JavaScript (PostgreSQL would otherwise multiply exact decimals).
- */
-function editClassOf(engine: Engine, reply: string, run: string): SQL {
-  const longer = largestOf(engine, [
-    '1',
-    `length(${reply}.text)`,
-    `coalesce(length(${run}.draft_text), 0)`,
-  ]);
-  return sql.raw(`case
-    when ${reply}.edit_distance <= 0 then 'unchanged'
-    when ${reply}.edit_distance <= cast(${LIGHT_EDIT_MAX_SHARE} as double precision) * ${longer} then 'light'
-    else 'rewritten' end`);
-}
-const editClassSql = (engine: Engine) => editClassOf(engine, 'r', 'ar');
 
 /** The handle and its engine, for the queries written per engine. */
 async function dashboardDb(): Promise<{ db: Db; engine: Engine }> {
@@ -241,13 +222,12 @@ export async function countEditsByDay({
     db,
     ['date', 'editClass', 'count'],
     sql`${daysTable(engine, days)}
-    select d.date as date, ${editClassSql(engine)} as editClass, count(*) as count
+    select d.date as date, r.edit_class as editClass, count(*) as count
     from days d
       join replies r on r.sent_at >= d.start_ms and r.sent_at < d.end_ms
       join questions q on q.id = r.question_id and ${customersOnly('q')}
-      left join agent_runs ar on ar.id = r.run_id
     ${sentBy === undefined ? sql`` : sql`where r.sent_by = ${sentBy}`}
-    group by d.date, editClass`,
+    group by d.date, r.edit_class`,
   );
 }
 
@@ -275,15 +255,14 @@ export async function countEditsByTopic({
   }[]
 > {
   const { start, end } = bounds(days);
-  const { db, engine } = await dashboardDb();
+  const { db } = await dashboardDb();
   return namedRows(
     db,
     ['topic', 'editClass', 'count'],
     sql`
-    select ${topicSql('t')} as topic, ${editClassSql(engine)} as editClass, count(distinct r.id) as count
+    select ${topicSql('t')} as topic, r.edit_class as editClass, count(distinct r.id) as count
     from replies r
       join questions q on q.id = r.question_id and ${customersOnly('q')}
-      left join agent_runs ar on ar.id = r.run_id
       left join tool_calls t on t.run_id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
       ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
@@ -424,12 +403,11 @@ export async function countRepliesByPerson({ days }: { days: readonly DayWindow[
     ['userId', 'name', 'replies', 'unchanged', 'rewritten'],
     sql`
     select u.id as userId, u.name as name, count(*) as replies,
-      sum(case when ${editClassSql(engine)} = 'unchanged' then 1 else 0 end) as unchanged,
-      sum(case when ${editClassSql(engine)} = 'rewritten' then 1 else 0 end) as rewritten
+      sum(case when r.edit_class = 'unchanged' then 1 else 0 end) as unchanged,
+      sum(case when r.edit_class = 'rewritten' then 1 else 0 end) as rewritten
     from replies r
       join users u on u.id = r.sent_by
       join questions q on q.id = r.question_id and ${customersOnly('q')}
-      left join agent_runs ar on ar.id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end}
     group by u.id
     order by replies desc, ${sql.raw(bytewise(engine, 'u.name'))}`,
@@ -469,7 +447,7 @@ export async function listConversationRows({
   days: readonly DayWindow[];
 }): Promise<ConversationRow[]> {
   const { start, end } = bounds(days);
-  const { db, engine } = await dashboardDb();
+  const { db } = await dashboardDb();
   return namedRows(
     db,
     [
@@ -497,7 +475,7 @@ export async function listConversationRows({
       fr.sent_at as firstReplyAt, u.name as firstReplyBy,
       (select count(*) from replies x where x.question_id = q.id) as replies,
       fr.edit_distance as editDistance,
-      case when fr.id is null then null else ${editClassOf(engine, 'fr', 'far')} end as editClass,
+      fr.edit_class as editClass,
       q.discard_reason as discardReason,
       (select count(*) from agent_runs a where a.question_id = q.id) as runs,
       (select coalesce(sum(a.cost_usd), 0) from agent_runs a where a.question_id = q.id) as costUsd,
@@ -512,7 +490,6 @@ export async function listConversationRows({
       left join replies fr on fr.id = (
         select r.id from replies r where r.question_id = q.id order by r.sent_at, r.id limit 1)
       left join users u on u.id = fr.sent_by
-      left join agent_runs far on far.id = fr.run_id
     where q.received_at >= ${start} and q.received_at < ${end} and ${customersOnly('q')}
     order by q.received_at, q.id`,
   );

@@ -12,6 +12,7 @@ import {
   stopKinds,
 } from '../lib/domain';
 import { FEEDBACK_COMMENT_MAX, feedbackAnswers } from '../lib/feedback/answer';
+import { editClasses } from '../lib/insights/figures';
 import { check, col, index, sqlFalse, sqlTrue, table, uniqueIndex } from './columns';
 
 /*
@@ -214,6 +215,8 @@ export const questions = table(
   },
   (t) => [
     index('questions_status_received').on(t.status, t.receivedAt),
+    // The dashboard's discard reasons read from the index alone.
+    index('questions_discards').on(t.status, t.receivedAt, t.channel, t.discardReason),
     index('questions_status_last_message').on(t.status, t.lastMessageAt),
     // With the channel, the dashboard counts questions per day and channel from the index alone.
     index('questions_received').on(t.receivedAt, t.channel),
@@ -336,6 +339,8 @@ export const toolCalls = table(
   },
   (t) => [
     uniqueIndex('tool_calls_run_seq').on(t.runId, t.seq),
+    // The dashboard's topics of a reply's draft read from the index alone.
+    index('tool_calls_run_tool').on(t.runId, t.toolName),
     index('tool_calls_name_error').on(t.toolName, t.errorKind),
   ],
 );
@@ -477,11 +482,19 @@ export const replies = table(
      * for a reply sent with no hold and for every reply sent before holds existed.
      */
     heldUntil: col.timestamp('held_until'),
+    /**
+     * How far the sender moved from the draft (lib/insights/figures.ts `editClass`), decided as
+     * the reply goes in by a trigger (drizzle/0023, drizzle-postgres/0011) and kept: erasure
+     * blanks the text later, which would otherwise change the class the dashboard counts.
+     */
+    editClass: col.enum('edit_class', editClasses),
   },
   (t) => [
-    index('replies_question').on(t.questionId, t.sentAt),
-    // The owner's dashboard counts replies over a range of send times, everyone's or one person's.
-    index('replies_sent').on(t.sentAt),
+    // With the sender, a question's first reply and its wait read from the index alone.
+    index('replies_question').on(t.questionId, t.sentAt, t.sentBy),
+    // The owner's dashboard counts replies over a range of send times, everyone's or one
+    // person's, by edit class and draft, from the index alone.
+    index('replies_sent').on(t.sentAt, t.questionId, t.sentBy, t.editClass, t.runId),
     index('replies_sender_sent').on(t.sentBy, t.sentAt),
   ],
 );
@@ -550,7 +563,8 @@ export const ticketTokens = table(
 
 /**
  * Ticket links staff replaced with a new one, kept only as their hashes so the page they open can
- * say the link was replaced (410) rather than that it never existed (404). They open nothing.
+ * say the link was replaced rather than that it never existed. Both answer 404 (Next.js's
+ * not-found page); they open nothing.
  */
 export const replacedTicketLinks = table(
   'replaced_ticket_links',

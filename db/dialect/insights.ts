@@ -49,11 +49,6 @@ export function daysTable(engine: Engine, days: readonly DayWindow[]): SQL {
   return sql`with days(date, start_ms, end_ms, opens_ms, closes_ms) as (values ${rows})`;
 }
 
-/** The largest of the values (SQLite's many-argument `max`, PostgreSQL's `greatest`). */
-export function largestOf(engine: Engine, values: readonly string[]): string {
-  return `${engine === 'postgres' ? 'greatest' : 'max'}(${values.join(', ')})`;
-}
-
 /**
  * Text compared byte by byte, as SQLite's BINARY collation does: PostgreSQL otherwise orders
  * (and takes `min` of) text by the database's locale, where 'spam' may come before 'Spam'.

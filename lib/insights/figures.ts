@@ -43,8 +43,9 @@ export const LIGHT_EDIT_MAX_SHARE = 0.2;
 
 /**
  * How far a person moved from the draft: none, a light edit, or a rewrite, by the edit
- * distance relative to the length of the longer of draft and sent text. db/insights.ts says
- * the same in SQL; tests/db/insights.test.ts holds them to each other.
+ * distance relative to the length of the longer of draft and sent text. The replies table keeps
+ * it, decided in SQL as each reply goes in (drizzle/0023, drizzle-postgres/0011);
+ * tests/db/dashboard-figures.test.ts holds the two to each other.
  */
 export function editClass(input: { distance: number; length: number }): EditClass {
   if (input.distance <= 0) return 'unchanged';

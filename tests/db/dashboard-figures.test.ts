@@ -16,6 +16,7 @@ import { eraseExpiredConversations } from '@/db/retention';
 import { createUser } from '@/db/users';
 import { today } from '@/lib/agent/bakery/facts';
 import { offlineModel } from '@/lib/agent/models/offline/offline-model';
+import { type EditClass, editClass } from '@/lib/insights/figures';
 import { bakeryDayWindows } from '@/lib/insights/range';
 import { draftClaimedQuestion } from '@/server/drafting/draft-question';
 import { fillInsightsFixture, fixtureRange } from '../support/insights-fixture';
@@ -32,6 +33,7 @@ async function person(email: string, role: 'owner' | 'staff'): Promise<number> {
 }
 
 beforeEach(async () => {
+  sentClasses.clear();
   temp = await useTempDatabase();
   people = {
     staffId: await person('sam@example.com', 'staff'),
@@ -73,11 +75,47 @@ async function bothWays() {
   };
 }
 
+/** Each reply's kept edit class, by id. */
+async function keptClasses(): Promise<Map<number, EditClass | null>> {
+  const rows = await sqlRows<{ id: number; editClass: EditClass | null }>(
+    'select id, edit_class as "editClass" from replies',
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.editClass]));
+}
+
+/** Each reply's edit class decided from its rows as they are now, by lib/insights/figures.ts. */
+async function countedClasses(): Promise<Map<number, EditClass>> {
+  const rows = await sqlRows<{ id: number; distance: number; sent: number; draft: number | null }>(
+    `select r.id, r.edit_distance as distance, length(r.text) as sent,
+      length(a.draft_text) as draft from replies r left join agent_runs a on a.id = r.run_id`,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      editClass({
+        distance: Number(row.distance),
+        length: Math.max(Number(row.sent), Number(row.draft ?? 0)),
+      }),
+    ]),
+  );
+}
+
+/**
+ * The classes the replies were sent with: decided from the rows when each reply was first seen,
+ * then kept whatever later happens to its text.
+ */
+const sentClasses = new Map<number, EditClass>();
+
 async function expectKeptAsCounted() {
   const { kept, rows } = await bothWays();
   expect(rows.questions.length).toBeGreaterThan(5);
   expect(rows.spend.length).toBeGreaterThan(5);
   expect(kept).toEqual(rows);
+  const counted = await countedClasses();
+  for (const id of [...sentClasses.keys()]) if (!counted.has(id)) sentClasses.delete(id);
+  for (const [id, counts] of counted) if (!sentClasses.has(id)) sentClasses.set(id, counts);
+  expect(sentClasses.size).toBeGreaterThan(5);
+  expect(await keptClasses()).toEqual(sentClasses);
 }
 
 const settings = {
@@ -140,6 +178,9 @@ describe('the dashboard’s figures kept per quarter hour', () => {
     const erased = await eraseExpiredConversations({ now: new Date('2099-01-01'), by: null });
     expect(erased.erased).toBeGreaterThan(5);
     await expectKeptAsCounted();
+    // Erasure blanked the replies' text: counted now, some would change class; kept, none did.
+    const recounted = await countedClasses();
+    expect([...recounted].some(([id, counts]) => sentClasses.get(id) !== counts)).toBe(true);
 
     // A question removed with its messages and runs, and a message moved to another conversation.
     const [first, second] = await sqlRows<{ id: number }>(
@@ -160,6 +201,10 @@ describe('the dashboard’s figures kept per quarter hour', () => {
   });
 
   it('notice a kept figure gone wrong, and are rebuilt from the rows', async () => {
+    await expectKeptAsCounted();
+    await sqlRun(
+      'update replies set edit_class = null where id in (select id from replies order by id limit 3)',
+    );
     await sqlRun(
       "update dashboard_quarter_hours set questions = questions + 1, cost_usd = cost_usd + 1 where channel = 'web' and quarter = (select max(quarter) from dashboard_quarter_hours where channel = 'web' and questions > 0 and runs > 0)",
     );

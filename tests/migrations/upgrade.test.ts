@@ -10,6 +10,7 @@ import { getQuestionByTicket } from '@/db/questions';
 import { findSessionWithUser } from '@/db/sessions';
 import { resetEnvForTests } from '@/lib/env';
 import { draftMarks } from '@/lib/inbox/groups';
+import { editClass } from '@/lib/insights/figures';
 import { hashTicketToken } from '@/lib/intake/ticket-token';
 import {
   appliedDataMigrations,
@@ -288,6 +289,45 @@ describe('upgrading to the dashboard figures kept per quarter hour', () => {
           Object.entries(read(sqlite)).filter(([, figures]) => figures.some((n) => n !== 0)),
         );
         expect(rounded(kept)).toEqual(rounded(fromRows(sqlite)));
+      } finally {
+        sqlite.close();
+      }
+    });
+  }
+});
+
+describe('upgrading to edit classes kept on the replies', () => {
+  for (const fixture of releaseFixtures()) {
+    it(`gives every reply the release at migration ${fixture.idx} stored its class, and each new one its own`, async () => {
+      const path = releaseDatabase(fixture);
+      await upgrade(path);
+      const sqlite = new Database(path);
+      const classes = () =>
+        (
+          sqlite
+            .prepare(
+              `select r.edit_class as kept, r.edit_distance as distance, length(r.text) as sent,
+                 coalesce(length(a.draft_text), 0) as draft
+               from replies r left join agent_runs a on a.id = r.run_id order by r.id`,
+            )
+            .all() as { kept: string | null; distance: number; sent: number; draft: number }[]
+        ).map((row) => ({
+          kept: row.kept,
+          counted: editClass({ distance: row.distance, length: Math.max(row.sent, row.draft) }),
+        }));
+      try {
+        const upgraded = classes();
+        expect(upgraded.length).toBeGreaterThan(1);
+        expect(upgraded.map((row) => row.kept)).toEqual(upgraded.map((row) => row.counted));
+        sqlite
+          .prepare(
+            `insert into replies (question_id, text, sent_by, sent_at, run_id, edited, edit_distance)
+             select question_id, 'Yes, see you then.', sent_by, sent_at + 1, run_id, 1, 400 from replies
+             where id = (select max(id) from replies)`,
+          )
+          .run();
+        const added = classes().at(-1);
+        expect(added).toEqual({ kept: 'rewritten', counted: 'rewritten' });
       } finally {
         sqlite.close();
       }
