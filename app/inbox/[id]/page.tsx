@@ -9,6 +9,7 @@ import { listConversationEmails } from '@/db/inbound-mail';
 import { getQuestionDetail, getSourceRows, inboxNeighbours } from '@/db/inbox';
 import { getQuestion } from '@/db/questions';
 import { listSnippetsFor } from '@/db/snippets';
+import { channelNames } from '@/lib/domain';
 import { env } from '@/lib/env';
 import { formatClock, formatDay, formatWhen } from '@/lib/format-time';
 import {
@@ -71,7 +72,7 @@ export default async function QuestionPage({
   const search = rawSearch?.trim().slice(0, 200) || undefined;
   const near = await inboxNeighbours({ group, id: question.id });
   const from = { group, search };
-  const { timezone } = await getBakery();
+  const { timezone, locale, currency } = await getBakery();
   const currentRun = runs.find((r) => r.id === question.draftRunId) ?? null;
   const marks = draftMarks({ status: question.status, run: currentRun, ...facts });
   const newest = thread.findLast((message) => message.author === 'customer') ?? null;
@@ -140,7 +141,7 @@ export default async function QuestionPage({
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
           {question.customerEmail ? <span>{question.customerEmail}</span> : null}
           <span>received {formatWhen(question.receivedAt, timezone)}</span>
-          <span>via {question.channel}</span>
+          <span>via {channelNames[question.channel]}</span>
           <span aria-live="polite" className="flex items-center gap-2" data-testid="question-state">
             <StatusBadge status={question.status} />
             <DraftMarkBadges marks={marks} />
@@ -176,7 +177,8 @@ export default async function QuestionPage({
 
       {question.status === 'queued' ? <ModelBudgetReached /> : null}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* The conversation and the reply come first; the side column keeps to a third or so. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,30rem)]">
         <div className="flex min-w-0 flex-col gap-4">
           <Thread
             thread={thread}
@@ -303,6 +305,7 @@ export default async function QuestionPage({
               currentRunId={question.draftRunId}
               facts={facts}
               timezone={timezone}
+              wording={{ locale, currency }}
               thread={thread}
             />
           </section>

@@ -1,27 +1,43 @@
 import type { ThreadMessage } from '@/db/conversations';
 import type { RunWithCalls } from '@/db/inbox';
 import type { ToolCall } from '@/db/schema';
+import { zonedParts } from '@/lib/agent/bakery/calendar';
+import type { Wording } from '@/lib/agent/bakery/wording';
+import { offlineModelName } from '@/lib/agent/models/offline/offline-model';
 import { describeCost } from '@/lib/agent/models/pricing';
 import { formatWhen } from '@/lib/format-time';
 import { needsPersonLabels, stopLabel } from '@/lib/inbox/groups';
 import { type FactsNow, isStale } from '@/lib/inbox/staleness';
+import { type TraceStep, traceStep, traceSummary } from '@/lib/inbox/trace-sentences';
+import { TracePanel } from './trace-panel';
+import { StepTrace } from './trace-step';
+
+type Words = { wording: Wording; timezone: string };
+
+function stepsOf(run: RunWithCalls, { wording, timezone }: Words): TraceStep[] {
+  const today = zonedParts(run.startedAt, timezone).date;
+  return run.calls.map((call) => traceStep(call, { wording, today }));
+}
 
 /**
- * What the agent did for a draft: every lookup grouped by turn, with its input, its result
- * (errors marked with their kind) and its time; why the run stopped and what it cost. Earlier
- * runs wait behind a disclosure.
+ * What the agent did for a draft: every lookup as a sentence grouped by turn, its input and
+ * result folded beneath it; why the run stopped and, when a model ran, what it cost. Behind a
+ * one-line summary (folded on a phone); earlier runs wait behind a disclosure.
  */
 export function Trace({
   runs,
   currentRunId,
   facts,
   timezone,
+  wording,
   thread,
 }: {
   runs: RunWithCalls[];
   currentRunId: number | null;
   facts: FactsNow;
   timezone: string;
+  /** The bakery's locale and currency, for the dates, times and money the sentences name. */
+  wording: Wording;
   /** The conversation's messages, to say which of them each run read. */
   thread: Pick<ThreadMessage, 'id' | 'at'>[];
 }) {
@@ -34,10 +50,11 @@ export function Trace({
   }
   const current = runs.find((r) => r.id === currentRunId) ?? runs[0];
   const earlier = runs.filter((r) => r !== current);
+  const words = { wording, timezone };
   return (
-    <div className="flex flex-col gap-4">
+    <TracePanel summary={current ? traceSummary(stepsOf(current, words)) : 'No lookups'}>
       {current ? (
-        <RunTrace run={current} facts={facts} timezone={timezone} thread={thread} testId="trace" />
+        <RunTrace run={current} facts={facts} words={words} thread={thread} testId="trace" />
       ) : null}
       {earlier.length > 0 ? (
         <details className="rounded-lg border border-stone-200 bg-white" data-testid="earlier-runs">
@@ -50,7 +67,7 @@ export function Trace({
                 key={run.id}
                 run={run}
                 facts={facts}
-                timezone={timezone}
+                words={words}
                 thread={thread}
                 testId="earlier-run"
               />
@@ -58,7 +75,7 @@ export function Trace({
           </div>
         </details>
       ) : null}
-    </div>
+    </TracePanel>
   );
 }
 
@@ -82,17 +99,21 @@ function messagesRead(
 function RunTrace({
   run,
   facts,
-  timezone,
+  words,
   thread,
   testId,
 }: {
   run: RunWithCalls;
   facts: FactsNow;
-  timezone: string;
+  words: Words;
   thread: Pick<ThreadMessage, 'id' | 'at'>[];
   testId: string;
 }) {
-  const turns = groupByTurn(run.calls);
+  const { timezone } = words;
+  const steps = stepsOf(run, words);
+  const turns = groupByTurn(run.calls.map((call, i) => ({ call, step: steps[i] as TraceStep })));
+  // The offline drafter reads no tokens and costs nothing: its runs say nothing of either.
+  const usedModel = run.model !== offlineModelName;
   const tokens = run.inputTokens + run.outputTokens + run.cacheReadTokens + run.cacheWriteTokens;
   const tookMs = run.finishedAt.getTime() - run.startedAt.getTime();
   // Offline drafts take milliseconds; "0.0 s" above 15 ms lookups reads as a mistake.
@@ -125,21 +146,25 @@ function RunTrace({
           <Fact label="Model" value={modelName(run.model)} testId="run-model" />
           <Fact label="Turns" value={String(run.turns)} />
           <Fact label="Read" value={messagesRead(run, thread, timezone)} testId="run-read" />
-          <Fact
-            label="Tokens"
-            value={`${tokens.toLocaleString('en-US')} (${run.inputTokens} in, ${run.outputTokens} out)`}
-            testId="run-tokens"
-          />
-          <Fact
-            label="Prompt cache"
-            value={`${run.cacheReadTokens.toLocaleString('en-US')} read, ${run.cacheWriteTokens.toLocaleString('en-US')} written`}
-            testId="run-cache"
-          />
-          <Fact
-            label="Cost"
-            value={describeCost({ model: run.model, costUsd: run.costUsd, tokens })}
-            testId="run-cost"
-          />
+          {usedModel ? (
+            <>
+              <Fact
+                label="Tokens"
+                value={`${tokens.toLocaleString('en-US')} (${run.inputTokens} in, ${run.outputTokens} out)`}
+                testId="run-tokens"
+              />
+              <Fact
+                label="Prompt cache"
+                value={`${run.cacheReadTokens.toLocaleString('en-US')} read, ${run.cacheWriteTokens.toLocaleString('en-US')} written`}
+                testId="run-cache"
+              />
+              <Fact
+                label="Cost"
+                value={describeCost({ model: run.model, costUsd: run.costUsd, tokens })}
+                testId="run-cost"
+              />
+            </>
+          ) : null}
           {run.needsPersonReason ? (
             <Fact
               label="For a person"
@@ -166,8 +191,8 @@ function RunTrace({
             <li key={turn} className="flex flex-col gap-2">
               <h3 className="text-sm font-semibold">Turn {turn}</h3>
               <ol className="flex flex-col gap-2">
-                {calls.map((call) => (
-                  <CallTrace key={call.id} call={call} />
+                {calls.map(({ call, step }) => (
+                  <StepTrace key={call.id} call={call} step={step} />
                 ))}
               </ol>
             </li>
@@ -189,57 +214,12 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
+type Step = { call: ToolCall; step: TraceStep };
+
+function groupByTurn(steps: Step[]): [number, Step[]][] {
+  const byTurn = new Map<number, Step[]>();
+  for (const step of steps) {
+    byTurn.set(step.call.turn, [...(byTurn.get(step.call.turn) ?? []), step]);
   }
-}
-
-function CallTrace({ call }: { call: ToolCall }) {
-  return (
-    <li
-      data-testid="tool-call"
-      data-tool={call.toolName}
-      data-error-kind={call.errorKind ?? ''}
-      className={`rounded-md border p-3 text-sm ${call.isError ? 'border-red-200 bg-red-50/50' : 'border-stone-200'}`}
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        <code className="font-semibold">{call.toolName}</code>
-        {call.isError ? (
-          <span
-            className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900"
-            data-testid="tool-error"
-          >
-            error: {call.errorKind ?? 'unknown'}
-          </span>
-        ) : null}
-        <span className="ml-auto text-xs text-stone-600">{call.durationMs} ms</span>
-      </div>
-      <p className="mt-2 text-xs font-medium text-stone-600">Input</p>
-      <pre
-        className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-stone-50 p-2 text-xs"
-        data-testid="tool-input"
-      >
-        {prettyJson(call.input)}
-      </pre>
-      <p className="mt-2 text-xs font-medium text-stone-600">Result</p>
-      {/* A long result scrolls in its box: focusable, so a keyboard can scroll it too. */}
-      <pre
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard.
-        tabIndex={0}
-        className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-stone-50 p-2 text-xs"
-        data-testid="tool-result"
-      >
-        {prettyJson(call.result)}
-      </pre>
-    </li>
-  );
-}
-
-function groupByTurn(calls: ToolCall[]): [number, ToolCall[]][] {
-  const byTurn = new Map<number, ToolCall[]>();
-  for (const call of calls) byTurn.set(call.turn, [...(byTurn.get(call.turn) ?? []), call]);
   return [...byTurn.entries()].sort(([a], [b]) => a - b);
 }
