@@ -32,9 +32,9 @@ const both = (sqlite: unknown, postgres: unknown): DeskTable => ({
 
 /**
  * Every table the desk keeps its rows in, parents before children: PostgreSQL checks each
- * reference as a row goes in. `question_status_counts` and `dashboard_quarter_hours` are left
- * out: PostgreSQL's triggers count the questions, messages and runs as they go in, and the
- * counts are checked instead.
+ * reference as a row goes in. `question_status_counts`, `dashboard_quarter_hours` and
+ * `first_replies` are left out: PostgreSQL's triggers count the questions, messages, runs and
+ * replies as they go in, and what they kept is checked instead.
  */
 export const COPIED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.bakery, postgresSchema.bakery),
@@ -75,6 +75,7 @@ export const COPIED_TABLES: readonly DeskTable[] = [
 export const DERIVED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.questionStatusCounts, postgresSchema.questionStatusCounts),
   both(sqliteSchema.dashboardQuarterHours, postgresSchema.dashboardQuarterHours),
+  both(sqliteSchema.firstReplies, postgresSchema.firstReplies),
 ];
 
 /** SQLite's own bookkeeping: its migrations' journal and the knowledge search's FTS5 tables. */
@@ -422,6 +423,17 @@ async function copyInTransaction({
   };
 }
 
+const FIRST_REPLIES = `select question_id, received_at, channel, sent_at, sent_by
+  from first_replies order by question_id`;
+
+/** Each question's kept first reply, and in brief. */
+function describeFirstReplies(rows: Record<string, unknown>[]): { all: string; brief: string } {
+  return {
+    all: rows.map((row) => Object.values(row).map(String).join(' ')).join('\n'),
+    brief: `${rows.length} answered questions`,
+  };
+}
+
 const QUARTER_FIGURES = `select quarter, channel, questions, messages, runs, cost_usd,
   input_tokens, output_tokens, cache_read_tokens, cache_write_tokens from dashboard_quarter_hours`;
 
@@ -444,7 +456,7 @@ function describeQuarters(rows: Record<string, unknown>[]): { all: string; brief
 
 /**
  * What PostgreSQL keeps from the copied rows by itself: the status counts, the dashboard's
- * figures per quarter hour, the search column.
+ * figures per quarter hour and first replies, the search column.
  */
 async function checkDerived(
   sqlite: Database.Database,
@@ -464,6 +476,10 @@ async function checkDerived(
     sqlite.prepare(QUARTER_FIGURES).all() as Record<string, unknown>[],
   );
   const targetQuarters = describeQuarters((await client.query(QUARTER_FIGURES)).rows);
+  const sourceFirst = describeFirstReplies(
+    sqlite.prepare(FIRST_REPLIES).all() as Record<string, unknown>[],
+  );
+  const targetFirst = describeFirstReplies((await client.query(FIRST_REPLIES)).rows);
 
   const [search] = (
     await client.query<{ generated: string | null; missing: string | null }>(
@@ -486,6 +502,12 @@ async function checkDerived(
       source: sourceQuarters.brief,
       target: targetQuarters.brief,
       same: sourceQuarters.all === targetQuarters.all,
+    },
+    {
+      what: 'first_replies',
+      source: sourceFirst.brief,
+      target: targetFirst.brief,
+      same: sourceFirst.all === targetFirst.all,
     },
     {
       what: 'knowledge_entries.search',

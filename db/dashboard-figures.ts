@@ -2,13 +2,14 @@ import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
 import { LIGHT_EDIT_MAX_SHARE } from '@/lib/insights/figures';
 import { type Db, engineOf, getDb, immediate } from './client';
-import { dashboardQuarterHours } from './schema';
+import { dashboardQuarterHours, firstReplies } from './schema';
 
 /**
  * The dashboard's figures kept per quarter hour (`dashboard_quarter_hours`, db/tables.ts):
  * triggers keep them as questions, messages and runs change; this fills them again from the
  * rows, as the migration that made the table did, for a table found wrong or emptied by hand
- * (`npm run db:rebuild-figures`), and gives a reply written without its edit class one.
+ * (`npm run db:rebuild-figures`), with each question's first reply (`first_replies`), and gives a
+ * reply written without its edit class one.
  */
 
 /** An instant's quarter hour: every time zone's midnight is a whole one. */
@@ -66,6 +67,23 @@ export async function rebuildDashboardQuarterHours(): Promise<{ quarters: number
         cost_usd = excluded.cost_usd, input_tokens = excluded.input_tokens,
         output_tokens = excluded.output_tokens, cache_read_tokens = excluded.cache_read_tokens,
         cache_write_tokens = excluded.cache_write_tokens`,
+    );
+    await tx.delete(firstReplies);
+    await write(
+      tx,
+      engineOf(tx) === 'postgres'
+        ? sql`
+      insert into first_replies (question_id, received_at, channel, sent_at, sent_by)
+      select distinct on (r.question_id) q.id, q.received_at, q.channel, r.sent_at, r.sent_by
+      from replies r join questions q on q.id = r.question_id
+      order by r.question_id, r.sent_at, r.id`
+        : sql`
+      insert into first_replies (question_id, received_at, channel, sent_at, sent_by)
+      select q.id, q.received_at, q.channel, f.sent_at, f.sent_by
+      from (select r.question_id, r.sent_at, r.sent_by,
+          row_number() over (partition by r.question_id order by r.sent_at, r.id) as nth
+        from replies r) f
+      join questions q on q.id = f.question_id where f.nth = 1`,
     );
     const [row] = await tx.select({ n: sql<number>`count(*)` }).from(dashboardQuarterHours);
     return { quarters: Number(row?.n ?? 0) };

@@ -29,6 +29,12 @@ type Engine = ReturnType<typeof engineOf>;
  */
 const EXAMPLES: Channel = 'sample';
 const customersOnly = (question: string) => sql.raw(`${question}.channel <> '${EXAMPLES}'`);
+/**
+ * A row of a customer's question, by its question's id: the example questions are a handful, so
+ * they are looked up once and the rows are read from their indexes alone, with no question read.
+ */
+const ofCustomers = (questionId: string) =>
+  sql.raw(`${questionId} not in (select x.id from questions x where x.channel = '${EXAMPLES}')`);
 
 /**
  * The owner's dashboard and a person's own figures, as SQL aggregates over a range of the
@@ -142,21 +148,37 @@ export async function countQuestionsByDayFromRows({
   );
 }
 
+type FirstReplyWait = { receivedAt: number; waitMs: number; sentBy: number };
+
 /**
  * Each question received in the range that has been answered: when it arrived, how long its
  * first reply took, and who sent that reply (lib/insights buckets them into the bakery's days
- * for the percentiles). With `sentBy`, only questions that person answered first.
+ * for the percentiles). With `sentBy`, only questions that person answered first. Read from the
+ * first replies kept beside the questions (`first_replies`), the same as
+ * `listFirstReplyWaitsFromRows` finds them.
  */
 export async function listFirstReplyWaits({
   days,
   sentBy,
-}: { days: readonly DayWindow[] } & Scope): Promise<
-  {
-    receivedAt: number;
-    waitMs: number;
-    sentBy: number;
-  }[]
-> {
+}: { days: readonly DayWindow[] } & Scope): Promise<FirstReplyWait[]> {
+  const { start, end } = bounds(days);
+  const { db } = await dashboardDb();
+  return namedRows(
+    db,
+    ['receivedAt', 'waitMs', 'sentBy'],
+    sql`
+    select f.received_at as receivedAt, f.sent_at - f.received_at as waitMs, f.sent_by as sentBy
+    from first_replies f
+    where f.received_at >= ${start} and f.received_at < ${end} and ${customersOnly('f')}
+      ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`,
+  );
+}
+
+/** Each answered question's first reply as `listFirstReplyWaits` reads it, found from the replies. */
+export async function listFirstReplyWaitsFromRows({
+  days,
+  sentBy,
+}: { days: readonly DayWindow[] } & Scope): Promise<FirstReplyWait[]> {
   const { start, end } = bounds(days);
   // A question's first reply is sent after it arrived, so only replies since the range began
   // can be one.
@@ -182,13 +204,37 @@ export async function countAnsweredWithin({
   days,
   withinMs,
   sentBy,
-}: { days: readonly DayWindow[]; withinMs: number } & Scope): Promise<
-  {
-    date: string;
-    arrivedOpen: number;
-    answeredWithin: number;
-  }[]
-> {
+}: { days: readonly DayWindow[]; withinMs: number } & Scope): Promise<AnsweredWithin[]> {
+  const { db, engine } = await dashboardDb();
+  if (sentBy === undefined) {
+    // Everyone's: a question answered within the time is one whose first reply was.
+    return namedRows(
+      db,
+      ['date', 'arrivedOpen', 'answeredWithin'],
+      sql`${daysTable(engine, days)}
+      select t.date as date, t.arrivedOpen as arrivedOpen, t.answeredWithin as answeredWithin
+      from (select d.date as date,
+          (select count(*) from questions q where q.received_at >= d.opens_ms
+            and q.received_at < d.closes_ms and ${customersOnly('q')}) as arrivedOpen,
+          (select count(*) from first_replies f where f.received_at >= d.opens_ms
+            and f.received_at < d.closes_ms and ${customersOnly('f')}
+            and f.sent_at <= f.received_at + ${withinMs}) as answeredWithin
+        from days d
+        where d.closes_ms > d.opens_ms) t
+      where t.arrivedOpen > 0`,
+    );
+  }
+  return countAnsweredWithinFromRows({ days, withinMs, sentBy });
+}
+
+type AnsweredWithin = { date: string; arrivedOpen: number; answeredWithin: number };
+
+/** `countAnsweredWithin` from the questions and every reply. */
+export async function countAnsweredWithinFromRows({
+  days,
+  withinMs,
+  sentBy,
+}: { days: readonly DayWindow[]; withinMs: number } & Scope): Promise<AnsweredWithin[]> {
   const { db, engine } = await dashboardDb();
   return namedRows(
     db,
@@ -225,8 +271,8 @@ export async function countEditsByDay({
     select d.date as date, r.edit_class as editClass, count(*) as count
     from days d
       join replies r on r.sent_at >= d.start_ms and r.sent_at < d.end_ms
-      join questions q on q.id = r.question_id and ${customersOnly('q')}
-    ${sentBy === undefined ? sql`` : sql`where r.sent_by = ${sentBy}`}
+    where ${ofCustomers('r.question_id')}
+      ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
     group by d.date, r.edit_class`,
   );
 }
@@ -262,9 +308,8 @@ export async function countEditsByTopic({
     sql`
     select ${topicSql('t')} as topic, r.edit_class as editClass, count(distinct r.id) as count
     from replies r
-      join questions q on q.id = r.question_id and ${customersOnly('q')}
       left join tool_calls t on t.run_id = r.run_id
-    where r.sent_at >= ${start} and r.sent_at < ${end}
+    where r.sent_at >= ${start} and r.sent_at < ${end} and ${ofCustomers('r.question_id')}
       ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
     group by 1, 2`,
   );
@@ -407,8 +452,7 @@ export async function countRepliesByPerson({ days }: { days: readonly DayWindow[
       sum(case when r.edit_class = 'rewritten' then 1 else 0 end) as rewritten
     from replies r
       join users u on u.id = r.sent_by
-      join questions q on q.id = r.question_id and ${customersOnly('q')}
-    where r.sent_at >= ${start} and r.sent_at < ${end}
+    where r.sent_at >= ${start} and r.sent_at < ${end} and ${ofCustomers('r.question_id')}
     group by u.id
     order by replies desc, ${sql.raw(bytewise(engine, 'u.name'))}`,
   );

@@ -19,6 +19,7 @@ export const factChanges = pgTableOf(tables.factChanges);
 export const questions = pgTableOf(tables.questions);
 export const questionStatusCounts = pgTableOf(tables.questionStatusCounts);
 export const dashboardQuarterHours = pgTableOf(tables.dashboardQuarterHours);
+export const firstReplies = pgTableOf(tables.firstReplies);
 export const agentRuns = pgTableOf(tables.agentRuns);
 export const toolCalls = pgTableOf(tables.toolCalls);
 export const users = pgTableOf(tables.users);

@@ -32,6 +32,7 @@ export const factChanges = sqliteTableOf(tables.factChanges);
 export const questions = sqliteTableOf(tables.questions);
 export const questionStatusCounts = sqliteTableOf(tables.questionStatusCounts);
 export const dashboardQuarterHours = sqliteTableOf(tables.dashboardQuarterHours);
+export const firstReplies = sqliteTableOf(tables.firstReplies);
 export const agentRuns = sqliteTableOf(tables.agentRuns);
 export const toolCalls = sqliteTableOf(tables.toolCalls);
 export const users = sqliteTableOf(tables.users);

@@ -67,6 +67,7 @@ export const factChanges = engine.factChanges;
 export const questions = engine.questions;
 export const questionStatusCounts = engine.questionStatusCounts;
 export const dashboardQuarterHours = engine.dashboardQuarterHours;
+export const firstReplies = engine.firstReplies;
 export const agentRuns = engine.agentRuns;
 export const toolCalls = engine.toolCalls;
 export const users = engine.users;

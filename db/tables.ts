@@ -263,6 +263,28 @@ export const dashboardQuarterHours = table(
   (t) => [uniqueIndex('dashboard_quarter_hours_quarter_channel').on(t.quarter, t.channel)],
 );
 
+/**
+ * Each answered question's first reply (the earliest sent, the lower id on a tie), with the
+ * question's arrival and channel beside it, so the dashboard's waits and answers within the hour
+ * read from one narrow index however many conversations the range holds. Only triggers on
+ * `replies` and `questions` write it (drizzle/0024, drizzle-postgres/0012), in the writer's
+ * transaction; `rebuildDashboardQuarterHours` (db/dashboard-figures.ts) fills it again.
+ */
+export const firstReplies = table(
+  'first_replies',
+  {
+    questionId: col
+      .int('question_id')
+      .primaryKey()
+      .references(() => questions.columns.id, { onDelete: 'cascade' }),
+    receivedAt: col.timestamp('received_at').notNull(),
+    channel: col.enum('channel', channels).notNull(),
+    sentAt: col.timestamp('sent_at').notNull(),
+    sentBy: col.int('sent_by').notNull(),
+  },
+  (t) => [index('first_replies_received').on(t.receivedAt, t.channel, t.sentAt, t.sentBy)],
+);
+
 /** One drafting attempt: what the agent did and what it cost. */
 export const agentRuns = table(
   'agent_runs',

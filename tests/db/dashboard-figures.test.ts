@@ -4,8 +4,12 @@ import { getBakeryData } from '@/db/bakery-data';
 import { rebuildDashboardQuarterHours } from '@/db/dashboard-figures';
 import { discardQuestion } from '@/db/drafts';
 import {
+  countAnsweredWithin,
+  countAnsweredWithinFromRows,
   countQuestionsByDay,
   countQuestionsByDayFromRows,
+  listFirstReplyWaits,
+  listFirstReplyWaitsFromRows,
   sumSpendByDay,
   sumSpendByDayFromRows,
 } from '@/db/insights';
@@ -44,7 +48,7 @@ beforeEach(async () => {
 afterEach(() => temp.cleanup());
 
 /** Rows in one order, money to a billionth of a dollar (kept sums add in another order). */
-const normal = <T extends { date: string }>(rows: T[]) =>
+const normal = <T extends object>(rows: T[]) =>
   rows
     .map((row) =>
       Object.fromEntries(
@@ -63,14 +67,19 @@ async function bothWays() {
     { preset: 'custom', from: fixtureRange.from, to: today(data, new Date()) },
     data,
   );
+  const withinMs = 3_600_000;
   return {
     kept: {
       questions: normal(await countQuestionsByDay({ days })),
       spend: normal(await sumSpendByDay({ days })),
+      waits: normal(await listFirstReplyWaits({ days })),
+      answeredWithin: normal(await countAnsweredWithin({ days, withinMs })),
     },
     rows: {
       questions: normal(await countQuestionsByDayFromRows({ days })),
       spend: normal(await sumSpendByDayFromRows({ days })),
+      waits: normal(await listFirstReplyWaitsFromRows({ days })),
+      answeredWithin: normal(await countAnsweredWithinFromRows({ days, withinMs })),
     },
   };
 }
@@ -110,6 +119,8 @@ async function expectKeptAsCounted() {
   const { kept, rows } = await bothWays();
   expect(rows.questions.length).toBeGreaterThan(5);
   expect(rows.spend.length).toBeGreaterThan(5);
+  expect(rows.waits.length).toBeGreaterThan(5);
+  expect(rows.answeredWithin.some((day) => Number(day.answeredWithin) > 0)).toBe(true);
   expect(kept).toEqual(rows);
   const counted = await countedClasses();
   for (const id of [...sentClasses.keys()]) if (!counted.has(id)) sentClasses.delete(id);
@@ -195,6 +206,24 @@ describe('the dashboard’s figures kept per quarter hour', () => {
     await sqlRun('delete from questions where id = ?', first?.id);
     await expectKeptAsCounted();
 
+    // A reply taken back, a first reply moved to another conversation, a question's arrival moved.
+    await sqlRun('delete from replies where id = (select min(id) from replies)');
+    await expectKeptAsCounted();
+    const [from, to] = await sqlRows<{ question_id: number }>(
+      'select question_id from replies group by question_id order by question_id limit 2',
+    );
+    await sqlRun(
+      'update replies set question_id = ?, sent_at = sent_at - 60000 where id = (select min(id) from replies where question_id = ?)',
+      to?.question_id,
+      from?.question_id,
+    );
+    await expectKeptAsCounted();
+    await sqlRun(
+      'update questions set received_at = received_at - 600000 where id = ?',
+      to?.question_id,
+    );
+    await expectKeptAsCounted();
+
     // The bakery moves to a zone three quarters off the hour: its days move, the quarters do not.
     await sqlRun("update bakery set timezone = 'Asia/Kathmandu'");
     await expectKeptAsCounted();
@@ -206,11 +235,15 @@ describe('the dashboard’s figures kept per quarter hour', () => {
       'update replies set edit_class = null where id in (select id from replies order by id limit 3)',
     );
     await sqlRun(
+      'delete from first_replies where question_id = (select min(question_id) from first_replies)',
+    );
+    await sqlRun(
       "update dashboard_quarter_hours set questions = questions + 1, cost_usd = cost_usd + 1 where channel = 'web' and quarter = (select max(quarter) from dashboard_quarter_hours where channel = 'web' and questions > 0 and runs > 0)",
     );
     const wrong = await bothWays();
     expect(wrong.kept.questions).not.toEqual(wrong.rows.questions);
     expect(wrong.kept.spend).not.toEqual(wrong.rows.spend);
+    expect(wrong.kept.waits).not.toEqual(wrong.rows.waits);
     expect((await rebuildDashboardQuarterHours()).quarters).toBeGreaterThan(10);
     await expectKeptAsCounted();
   });

@@ -335,6 +335,43 @@ describe('upgrading to edit classes kept on the replies', () => {
   }
 });
 
+describe('upgrading to the first replies kept beside the questions', () => {
+  for (const fixture of releaseFixtures()) {
+    it(`finds each first reply the release at migration ${fixture.idx} stored, and keeps them`, async () => {
+      const path = releaseDatabase(fixture);
+      await upgrade(path);
+      const sqlite = new Database(path);
+      const kept = () =>
+        sqlite
+          .prepare(
+            'select question_id, received_at, channel, sent_at, sent_by from first_replies order by question_id',
+          )
+          .all();
+      const fromRows = () => {
+        const replies = sqlite
+          .prepare(
+            `select r.question_id, q.received_at, q.channel, r.sent_at, r.sent_by
+             from replies r join questions q on q.id = r.question_id order by r.sent_at, r.id`,
+          )
+          .all() as { question_id: number }[];
+        const first = new Map<number, object>();
+        for (const reply of replies)
+          if (!first.has(reply.question_id)) first.set(reply.question_id, reply);
+        return [...first.entries()].sort(([a], [b]) => a - b).map(([, reply]) => reply);
+      };
+      try {
+        expect(kept().length).toBeGreaterThan(1);
+        expect(kept()).toEqual(fromRows());
+        sqlite.prepare('delete from replies where id = (select min(id) from replies)').run();
+        sqlite.prepare("update questions set channel = 'email' where channel = 'web'").run();
+        expect(kept()).toEqual(fromRows());
+      } finally {
+        sqlite.close();
+      }
+    });
+  }
+});
+
 function fixtures0() {
   const fixture = releaseFixtures().find((f) => f.idx === 0);
   if (!fixture) throw new Error('The previous release fixture is missing.');

@@ -32,10 +32,11 @@ const FIXTURES = join(process.cwd(), 'tests', 'migrations', 'fixtures');
 const BOOKKEEPING = new Set(['__drizzle_migrations']);
 /**
  * Kept by triggers from other rows: the knowledge search index and its shadow tables (from the
- * entries), the tab counts and the dashboard's quarter hours (from the questions, messages and
- * runs, as the fixture's rows go in).
+ * entries), the tab counts, the dashboard's quarter hours and first replies (from the questions,
+ * messages, runs and replies, as the fixture's rows go in).
  */
-const DERIVED = /^(knowledge_search(_|$)|question_status_counts$|dashboard_quarter_hours$)/;
+const DERIVED =
+  /^(knowledge_search(_|$)|question_status_counts$|dashboard_quarter_hours$|first_replies$)/;
 
 function quote(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';

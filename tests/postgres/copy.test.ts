@@ -162,6 +162,7 @@ describe('db:copy', () => {
     expect(new Set(copied).size).toBe(copied.length);
     expect(copied).not.toContain('question_status_counts');
     expect(copied).not.toContain('dashboard_quarter_hours');
+    expect(copied).not.toContain('first_replies');
   });
 
   it('moves a busy desk whole, and the desk shows the same inbox on PostgreSQL', async () => {
@@ -201,6 +202,7 @@ describe('db:copy', () => {
     }
     expect(copy.out).toMatch(/question_status_counts: .*\(as on SQLite\)/);
     expect(copy.out).toMatch(/dashboard_quarter_hours: [1-9]\d* quarter hours: .*\(as on SQLite\)/);
+    expect(copy.out).toMatch(/first_replies: [1-9]\d* answered questions \(as on SQLite\)/);
     expect(copy.out).toMatch(/knowledge_entries\.search: .*\(as on SQLite\)/);
 
     // The source was only read.

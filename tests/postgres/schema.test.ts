@@ -231,8 +231,11 @@ describe('the PostgreSQL schema', () => {
     }[Tables];
     expectTypeOf<Differ<'$inferSelect'>>().toEqualTypeOf<never>();
     // SQLite numbers an integer primary key it is not given; PostgreSQL only does so for the
-    // identity ids, so the bakery's id and a weekday must be given there (the desk always does).
-    expectTypeOf<Differ<'$inferInsert'>>().toEqualTypeOf<'bakery' | 'weeklyHours'>();
+    // identity ids, so the bakery's id, a weekday and a first reply's question must be given there
+    // (the desk always does; triggers write the first replies).
+    expectTypeOf<Differ<'$inferInsert'>>().toEqualTypeOf<
+      'bakery' | 'weeklyHours' | 'firstReplies'
+    >();
   });
 
   it('reads back what it stores with the types SQLite rows have', async () => {
