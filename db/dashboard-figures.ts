@@ -42,10 +42,22 @@ function fillMissingEditClasses(db: Db): SQL {
     where edit_class is null`;
 }
 
+/** The tools a reply's draft looked up, for a reply with a run and none kept, as the trigger writes them. */
+function fillMissingRunTools(db: Db): SQL {
+  const tools =
+    engineOf(db) === 'postgres'
+      ? sql`(select string_agg(distinct t.tool_name, ',' order by t.tool_name) from
+          (select tool_name collate "C" as tool_name from tool_calls where run_id = replies.run_id) t)`
+      : sql`(select group_concat(n.tool_name, ',') from
+          (select distinct t.tool_name from tool_calls t where t.run_id = replies.run_id order by t.tool_name) n)`;
+  return sql`update replies set run_tools = ${tools} where run_id is not null and run_tools is null`;
+}
+
 export async function rebuildDashboardQuarterHours(): Promise<{ quarters: number }> {
   const db = await getDb();
   return immediate(db, async (tx) => {
     await write(tx, fillMissingEditClasses(tx));
+    await write(tx, fillMissingRunTools(tx));
     await tx.delete(dashboardQuarterHours);
     await write(
       tx,

@@ -7,7 +7,7 @@ import type { FeedbackAnswer } from '@/lib/feedback/answer';
 import type { EditClass } from '@/lib/insights/figures';
 import type { DayWindow } from '@/lib/insights/range';
 import type { FeedbackCommentRow } from '@/lib/insights/satisfaction';
-import { type Topic, toolTopics } from '@/lib/insights/topics';
+import { type Topic, topicOf } from '@/lib/insights/topics';
 import { type Db, engineOf, getDb } from './client';
 import { QUARTER_MS } from './dashboard-figures';
 import {
@@ -277,18 +277,11 @@ export async function countEditsByDay({
   );
 }
 
-/** A tool call's topic in SQL, as `topicOf` in lib/insights/topics.ts names it. */
-const topicSql = (call: string) =>
-  sql.raw(
-    `case when ${call}.tool_name is null then 'none' ${Object.entries(toolTopics)
-      .map(([tool, topic]) => `when ${call}.tool_name = '${tool}' then '${topic}'`)
-      .join(' ')} else 'other' end`,
-  );
-
 /**
  * Replies sent in the range by edit class per topic: each topic the draft's run looked up (a
  * run that looked up several counts under each, once per topic). `none` for drafts that looked
- * nothing up.
+ * nothing up. Read from the tools each reply keeps (`replies.run_tools`), counted per set of
+ * tools in the database and spread over their topics here.
  */
 export async function countEditsByTopic({
   days,
@@ -302,17 +295,29 @@ export async function countEditsByTopic({
 > {
   const { start, end } = bounds(days);
   const { db } = await dashboardDb();
-  return namedRows(
+  const rows = await namedRows<{ tools: string | null; editClass: EditClass; count: number }>(
     db,
-    ['topic', 'editClass', 'count'],
+    ['tools', 'editClass', 'count'],
     sql`
-    select ${topicSql('t')} as topic, r.edit_class as editClass, count(distinct r.id) as count
+    select r.run_tools as tools, r.edit_class as editClass, count(*) as count
     from replies r
-      left join tool_calls t on t.run_id = r.run_id
     where r.sent_at >= ${start} and r.sent_at < ${end} and ${ofCustomers('r.question_id')}
       ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
-    group by 1, 2`,
+    group by r.run_tools, r.edit_class`,
   );
+  const counts = new Map<string, { topic: Topic; editClass: EditClass; count: number }>();
+  for (const row of rows) {
+    const topics = new Set(
+      row.tools === null ? [topicOf(null)] : row.tools.split(',').map(topicOf),
+    );
+    for (const topic of topics) {
+      const key = `${topic} ${row.editClass}`;
+      const counted = counts.get(key) ?? { topic, editClass: row.editClass, count: 0 };
+      counted.count += Number(row.count);
+      counts.set(key, counted);
+    }
+  }
+  return [...counts.values()];
 }
 
 /**

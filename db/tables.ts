@@ -510,13 +510,19 @@ export const replies = table(
      * blanks the text later, which would otherwise change the class the dashboard counts.
      */
     editClass: col.enum('edit_class', editClasses),
+    /**
+     * The tools its draft's run looked up, each once, by name in byte order and joined with
+     * commas; null when it looked nothing up or the reply had no draft. Written with the reply
+     * by a trigger (drizzle/0025, drizzle-postgres/0013), for the dashboard's edits by topic.
+     */
+    runTools: col.text('run_tools'),
   },
   (t) => [
     // With the sender, a question's first reply and its wait read from the index alone.
     index('replies_question').on(t.questionId, t.sentAt, t.sentBy),
     // The owner's dashboard counts replies over a range of send times, everyone's or one
-    // person's, by edit class and draft, from the index alone.
-    index('replies_sent').on(t.sentAt, t.questionId, t.sentBy, t.editClass, t.runId),
+    // person's, by edit class and by what the draft looked up, from the index alone.
+    index('replies_sent').on(t.sentAt, t.questionId, t.sentBy, t.editClass, t.runTools),
     index('replies_sender_sent').on(t.sentBy, t.sentAt),
   ],
 );

@@ -84,27 +84,46 @@ async function bothWays() {
   };
 }
 
-/** Each reply's kept edit class, by id. */
-async function keptClasses(): Promise<Map<number, EditClass | null>> {
-  const rows = await sqlRows<{ id: number; editClass: EditClass | null }>(
-    'select id, edit_class as "editClass" from replies',
+type Sent = { editClass: EditClass | null; tools: string | null };
+
+/** Each reply's kept edit class and the tools its draft looked up, by id. */
+async function keptClasses(): Promise<Map<number, Sent>> {
+  const rows = await sqlRows<{ id: number } & Sent>(
+    'select id, edit_class as "editClass", run_tools as tools from replies',
   );
-  return new Map(rows.map((row) => [Number(row.id), row.editClass]));
+  return new Map(
+    rows.map((row) => [Number(row.id), { editClass: row.editClass, tools: row.tools }]),
+  );
 }
 
-/** Each reply's edit class decided from its rows as they are now, by lib/insights/figures.ts. */
-async function countedClasses(): Promise<Map<number, EditClass>> {
+/**
+ * Each reply's edit class decided from its rows as they are now, by lib/insights/figures.ts, and
+ * the tools its run looked up, each once in byte order.
+ */
+async function countedClasses(): Promise<Map<number, Sent>> {
   const rows = await sqlRows<{ id: number; distance: number; sent: number; draft: number | null }>(
     `select r.id, r.edit_distance as distance, length(r.text) as sent,
       length(a.draft_text) as draft from replies r left join agent_runs a on a.id = r.run_id`,
   );
+  const calls = await sqlRows<{ id: number; tool: string }>(
+    'select r.id, t.tool_name as tool from replies r join tool_calls t on t.run_id = r.run_id',
+  );
+  const tools = new Map<number, Set<string>>();
+  for (const call of calls) {
+    const id = Number(call.id);
+    tools.set(id, (tools.get(id) ?? new Set()).add(call.tool));
+  }
+  const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return new Map(
     rows.map((row) => [
       Number(row.id),
-      editClass({
-        distance: Number(row.distance),
-        length: Math.max(Number(row.sent), Number(row.draft ?? 0)),
-      }),
+      {
+        editClass: editClass({
+          distance: Number(row.distance),
+          length: Math.max(Number(row.sent), Number(row.draft ?? 0)),
+        }),
+        tools: [...(tools.get(Number(row.id)) ?? [])].sort(byteOrder).join(',') || null,
+      },
     ]),
   );
 }
@@ -113,7 +132,7 @@ async function countedClasses(): Promise<Map<number, EditClass>> {
  * The classes the replies were sent with: decided from the rows when each reply was first seen,
  * then kept whatever later happens to its text.
  */
-const sentClasses = new Map<number, EditClass>();
+const sentClasses = new Map<number, Sent>();
 
 async function expectKeptAsCounted() {
   const { kept, rows } = await bothWays();
@@ -126,6 +145,7 @@ async function expectKeptAsCounted() {
   for (const id of [...sentClasses.keys()]) if (!counted.has(id)) sentClasses.delete(id);
   for (const [id, counts] of counted) if (!sentClasses.has(id)) sentClasses.set(id, counts);
   expect(sentClasses.size).toBeGreaterThan(5);
+  expect([...sentClasses.values()].some((sent) => sent.tools !== null)).toBe(true);
   expect(await keptClasses()).toEqual(sentClasses);
 }
 
@@ -191,7 +211,9 @@ describe('the dashboard’s figures kept per quarter hour', () => {
     await expectKeptAsCounted();
     // Erasure blanked the replies' text: counted now, some would change class; kept, none did.
     const recounted = await countedClasses();
-    expect([...recounted].some(([id, counts]) => sentClasses.get(id) !== counts)).toBe(true);
+    expect(
+      [...recounted].some(([id, counts]) => sentClasses.get(id)?.editClass !== counts.editClass),
+    ).toBe(true);
 
     // A question removed with its messages and runs, and a message moved to another conversation.
     const [first, second] = await sqlRows<{ id: number }>(
@@ -232,7 +254,7 @@ describe('the dashboard’s figures kept per quarter hour', () => {
   it('notice a kept figure gone wrong, and are rebuilt from the rows', async () => {
     await expectKeptAsCounted();
     await sqlRun(
-      'update replies set edit_class = null where id in (select id from replies order by id limit 3)',
+      'update replies set edit_class = null, run_tools = null where id in (select id from replies order by id limit 3)',
     );
     await sqlRun(
       'delete from first_replies where question_id = (select min(question_id) from first_replies)',

@@ -296,6 +296,29 @@ describe('upgrading to the dashboard figures kept per quarter hour', () => {
   }
 });
 
+describe('upgrading to the tools kept on the replies', () => {
+  for (const fixture of releaseFixtures()) {
+    it(`gives every reply the release at migration ${fixture.idx} stored its draft's tools`, async () => {
+      const path = releaseDatabase(fixture);
+      await upgrade(path);
+      const sqlite = new Database(path);
+      try {
+        const rows = sqlite
+          .prepare(
+            `select r.run_tools as kept, (select group_concat(tool_name, ',') from
+               (select distinct tool_name from tool_calls t where t.run_id = r.run_id order by tool_name)) as counted
+             from replies r order by r.id`,
+          )
+          .all() as { kept: string | null; counted: string | null }[];
+        expect(rows.some((row) => row.kept !== null)).toBe(true);
+        expect(rows.map((row) => row.kept)).toEqual(rows.map((row) => row.counted));
+      } finally {
+        sqlite.close();
+      }
+    });
+  }
+});
+
 describe('upgrading to edit classes kept on the replies', () => {
   for (const fixture of releaseFixtures()) {
     it(`gives every reply the release at migration ${fixture.idx} stored its class, and each new one its own`, async () => {
