@@ -148,12 +148,12 @@ export async function countQuestionsByDayFromRows({
   );
 }
 
-type FirstReplyWait = { receivedAt: number; waitMs: number; sentBy: number };
+/** An answered question's wait for its first reply, on the bakery's day it arrived. */
+type FirstReplyWait = { date: string; waitMs: number; sentBy: number };
 
 /**
- * Each question received in the range that has been answered: when it arrived, how long its
- * first reply took, and who sent that reply (lib/insights buckets them into the bakery's days
- * for the percentiles). With `sentBy`, only questions that person answered first. Read from the
+ * Each question received in the range that has been answered: the bakery's day it arrived, how
+ * long its first reply took, and who sent that reply (lib/insights takes the percentiles). With `sentBy`, only questions that person answered first. Read from the
  * first replies kept beside the questions (`first_replies`), the same as
  * `listFirstReplyWaitsFromRows` finds them.
  */
@@ -161,15 +161,14 @@ export async function listFirstReplyWaits({
   days,
   sentBy,
 }: { days: readonly DayWindow[] } & Scope): Promise<FirstReplyWait[]> {
-  const { start, end } = bounds(days);
-  const { db } = await dashboardDb();
+  const { db, engine } = await dashboardDb();
   return namedRows(
     db,
-    ['receivedAt', 'waitMs', 'sentBy'],
-    sql`
-    select f.received_at as receivedAt, f.sent_at - f.received_at as waitMs, f.sent_by as sentBy
-    from first_replies f
-    where f.received_at >= ${start} and f.received_at < ${end} and ${customersOnly('f')}
+    ['date', 'waitMs', 'sentBy'],
+    sql`${daysTable(engine, days)}
+    select d.date as date, f.sent_at - f.received_at as waitMs, f.sent_by as sentBy
+    from days d join first_replies f on f.received_at >= d.start_ms and f.received_at < d.end_ms
+    where ${customersOnly('f')}
       ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`,
   );
 }
@@ -185,11 +184,12 @@ export async function listFirstReplyWaitsFromRows({
   const { db, engine } = await dashboardDb();
   return namedRows(
     db,
-    ['receivedAt', 'waitMs', 'sentBy'],
-    sql`
-    select q.received_at as receivedAt, f.first_sent_at - q.received_at as waitMs, f.sent_by as sentBy
+    ['date', 'waitMs', 'sentBy'],
+    sql`${daysTable(engine, days)}
+    select d.date as date, f.first_sent_at - q.received_at as waitMs, f.sent_by as sentBy
     from (${firstRepliesSince(engine, start)}) f
       join questions q on q.id = f.question_id
+      join days d on q.received_at >= d.start_ms and q.received_at < d.end_ms
     where q.received_at >= ${start} and q.received_at < ${end} and ${customersOnly('q')}
       ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`,
   );

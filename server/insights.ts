@@ -33,7 +33,6 @@ import {
   type DayWindow,
   type RangeResult,
   resolveRange,
-  withDates,
 } from '@/lib/insights/range';
 import { feedbackComments, satisfactionByDay } from '@/lib/insights/satisfaction';
 import { dailyLimitCents } from '@/lib/spending/budget';
@@ -66,7 +65,7 @@ export async function insightsRange(
 /** Everything the owner's dashboard shows for a range (dates worded in the bakery's timezone). */
 export async function loadDashboard(days: DayWindow[], timezone: string) {
   const dates = days.map((d) => d.date);
-  const waits = withDates(days, await listFirstReplyWaits({ days }), (row) => row.receivedAt);
+  const waits = await listFirstReplyWaits({ days });
   const edits = editsByDay({ dates, editsByDay: await countEditsByDay({ days }) });
   const budgetCents = dailyLimitCents({
     settingCents: (await getBakery()).dailyBudgetCents,
@@ -111,7 +110,7 @@ export async function loadPersonFigures(days: DayWindow[], sentBy: number | unde
   return {
     replyTimes: replyTimesByDay({
       dates,
-      waits: withDates(days, await listFirstReplyWaits({ days, sentBy }), (row) => row.receivedAt),
+      waits: await listFirstReplyWaits({ days, sentBy }),
       answeredWithin: await countAnsweredWithin({ days, withinMs: HOUR_MS, sentBy }),
     }),
     edits: editsByDay({ dates, editsByDay: await countEditsByDay({ days, sentBy }) }),
