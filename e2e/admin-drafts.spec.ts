@@ -1,8 +1,10 @@
-import { ExceptionsAdminPage, MenuAdminPage } from './pages/admin-pages';
+import { ExceptionsAdminPage, MenuAdminPage, SettingsAdminPage } from './pages/admin-pages';
 import { AskPage } from './pages/ask-page';
 import { QuestionPage } from './pages/inbox-page';
 import {
+  auditCount,
   bakeryFactsVersion,
+  questionIdForTicket,
   sampleDraft,
   sampleQuestionId,
   waitForDraft,
@@ -116,4 +118,78 @@ test('a Saturday closed for a holiday is closed in the next draft for a pickup t
 
   await exceptions.goto();
   await exceptions.remove(saturday);
+});
+
+test('rye loaf saved again unchanged: "Nothing changed." takes the focus beside Save, and the audit log, the facts and a draft that quotes it stay as they were', async ({
+  page,
+  owner,
+  signIn,
+}) => {
+  await signIn(page, owner);
+  const ask = new AskPage(page);
+  await ask.open();
+  const ticket = await ask.askAndOpenTicket({
+    name: 'Ines Duarte',
+    text: 'How much is a rye loaf?',
+  });
+  expect((await waitForDraft(ticket)).draftText).toContain('$9.00');
+  const question = new QuestionPage(page);
+  await question.open(await questionIdForTicket(ticket));
+  await expect(question.editor).toHaveValue(/\$9\.00/);
+  await expect(question.staleNotice).toHaveCount(0);
+  const version = await bakeryFactsVersion();
+  const audits = await auditCount();
+
+  // Rye loaf's "may contain" is kept in another order than the form lists it.
+  const menu = new MenuAdminPage(page);
+  await menu.goto();
+  const status = await menu.saveEditForm(await menu.openEditForm('rye loaf'));
+  await expect(status).toHaveText('Nothing changed.');
+  await expect(status).toBeFocused();
+  expect(await bakeryFactsVersion()).toBe(version);
+  expect(await auditCount()).toBe(audits);
+
+  await question.open(await questionIdForTicket(ticket));
+  await expect(question.editor).toHaveValue(/\$9\.00/);
+  await expect(question.staleNotice).toHaveCount(0);
+});
+
+test('a de-DE bakery types "9,50" for a pretzel, sees "9,50" back, and the next draft quotes 9,50 €', async ({
+  page,
+  owner,
+  signIn,
+}) => {
+  await signIn(page, owner);
+  const settings = new SettingsAdminPage(page);
+  const menu = new MenuAdminPage(page);
+  await settings.chooseLocale('de-DE', 'EUR');
+  try {
+    await menu.goto();
+    await menu.addItem({ name: 'pretzel', price: '9,50', noticeDays: '0' });
+    await expect(menu.list).toContainText(/9,50\s€/);
+    const form = await menu.openEditForm('pretzel');
+    await expect(form.getByLabel(/^Price \(/)).toHaveValue('9,50');
+    // The other convention's cents are refused beside the field, not guessed.
+    await form.getByLabel(/^Price \(/).fill('9.50');
+    await form.getByRole('button', { name: 'Save item' }).click();
+    await expect(form.getByLabel(/^Price \(/)).toBeFocused();
+    await expect(form.getByText('Write the cents after “,”, such as 9,50.')).toBeVisible();
+
+    const ask = new AskPage(page);
+    await ask.open();
+    const ticket = await ask.askAndOpenTicket({
+      name: 'Jonas Weber',
+      text: 'How much is a pretzel?',
+    });
+    expect((await waitForDraft(ticket)).draftText).toMatch(/9,50\s€/);
+  } finally {
+    // The specs after this one expect the seed's menu and en-US prices.
+    await menu.goto();
+    if ((await menu.list.getByText('pretzel', { exact: true }).count()) > 0) {
+      page.once('dialog', (dialog) => dialog.accept());
+      await page.getByRole('button', { name: 'Remove pretzel' }).click();
+      await expect(menu.list).not.toContainText('pretzel');
+    }
+    await settings.chooseLocale('en-US', 'USD');
+  }
 });

@@ -32,6 +32,9 @@ test.describe('invalid entries show their errors beside the field and change not
     await expect(page.locator('#new-price-error')).toContainText('as a number');
     await expect(price).toHaveAttribute('aria-describedby', /new-price-error/);
     await expect(price).toHaveAttribute('aria-invalid', 'true');
+    // The first field in error takes the focus, however far down the page it is.
+    await expect(price).toBeFocused();
+    await expect(menu.addForm.getByRole('status')).toHaveText('Not saved: 2 fields need a change.');
     await expect(page.locator('#new-noticeDays-error')).toContainText('at most 30');
     await expect(price).toHaveValue('abc');
     await expect(menu.addForm.getByLabel('Name')).toHaveValue('Croissants');
@@ -51,6 +54,7 @@ test.describe('invalid entries show their errors beside the field and change not
       'aria-describedby',
       'new-name-error',
     );
+    await expect(menu.addForm.getByLabel('Name')).toBeFocused();
     await expect(menu.addForm.getByLabel('Price (USD)')).toHaveValue('9.50');
     expect(await factsSnapshot()).toBe(before);
   });
@@ -66,6 +70,7 @@ test.describe('invalid entries show their errors beside the field and change not
       'aria-describedby',
       'closes6-error',
     );
+    await expect(page.getByLabel('Saturday closes')).toBeFocused();
     await expect(page.getByLabel('Saturday opens')).toHaveValue('13:00');
     expect(await factsSnapshot()).toBe(before);
   });
@@ -74,11 +79,12 @@ test.describe('invalid entries show their errors beside the field and change not
     const settings = new SettingsAdminPage(page);
     await settings.goto();
     const before = await factsSnapshot();
-    await page.getByLabel('Timezone').fill('Mars/Olympus_Mons');
+    await settings.timezone.fill('Mars/Olympus_Mons');
     await settings.save({ reachesServer: false });
     await expect(page.locator('#timezone-error')).toContainText('is not a timezone');
-    await expect(page.getByLabel('Timezone')).toHaveAttribute('aria-describedby', /timezone-error/);
-    await expect(page.getByLabel('Timezone')).toHaveValue('Mars/Olympus_Mons');
+    await expect(settings.timezone).toHaveAttribute('aria-describedby', /timezone-error/);
+    await expect(settings.timezone).toHaveValue('Mars/Olympus_Mons');
+    await expect(settings.timezone).toBeFocused();
     expect(await factsSnapshot()).toBe(before);
   });
 });
@@ -89,7 +95,9 @@ test('a good save is audited with who and what, newest first', async ({ page, ow
   await hours.goto();
   await hours.setDay('Friday', { opens: '07:00', closes: '16:00' });
   await hours.save();
+  // The result beside the button, below the whole week, takes the focus.
   await expect(page.getByRole('status')).toHaveText('Hours saved.');
+  await expect(page.getByRole('status')).toBeFocused();
   await page.goto('/admin/audit');
   const newest = page.getByTestId('audit-entry').first();
   await expect(newest).toContainText('hours.update');

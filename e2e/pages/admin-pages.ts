@@ -44,6 +44,20 @@ export class MenuAdminPage {
     await expect(this.addForm.getByRole('status')).toHaveText(`Added ${item.name}.`);
     await expect(this.list).toContainText(item.name);
   }
+
+  /** Opens an item's edit form (folded under "Edit <name>") and returns it. */
+  async openEditForm(name: string): Promise<Locator> {
+    await this.page.getByText(`Edit ${name}`, { exact: true }).click();
+    const form = this.page.getByRole('form', { name: `Edit ${name}` });
+    await expect(form).toBeVisible();
+    return form;
+  }
+
+  /** Saves an item's edit form as it stands and returns the status beside its button. */
+  async saveEditForm(form: Locator): Promise<Locator> {
+    await submitAction(this.page, form.getByRole('button', { name: 'Save item' }));
+    return form.getByRole('status');
+  }
 }
 
 export class HoursAdminPage {
@@ -132,6 +146,21 @@ export class SettingsAdminPage {
 
   get dailyBudget(): Locator {
     return this.page.getByLabel('Daily model budget ($)');
+  }
+
+  get timezone(): Locator {
+    return this.page.getByRole('combobox', { name: 'Time zone' });
+  }
+
+  /** Chooses how prices, dates and times are written, and the currency, then saves. */
+  async chooseLocale(locale: string, currency: string) {
+    await this.goto();
+    await this.page.getByLabel('Language and region').selectOption(locale);
+    await this.page.getByLabel('Currency', { exact: true }).selectOption(currency);
+    await this.save();
+    await expect(
+      this.page.getByRole('status').filter({ hasText: 'Settings saved.' }),
+    ).toBeFocused();
   }
 }
 

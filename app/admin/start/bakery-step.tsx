@@ -6,8 +6,7 @@ import { ActionForm } from '../../_components/action-form';
 import { TextField } from '../../_components/text-field';
 import { useFormAction } from '../../_components/use-form-action';
 import { saveBakeryBasics } from './actions';
-import { SelectField } from './select-field';
-import { TimezoneCombobox } from './timezone-combobox';
+import { RegionFields } from './region-fields';
 
 export function BakeryStep({
   current,
@@ -21,10 +20,6 @@ export function BakeryStep({
   currencies: Choice[];
 }) {
   const form = useFormAction(saveBakeryBasics, { check: bakeryBasicsInput, initial: current });
-  const field = (name: 'timezone' | 'locale' | 'currency') => {
-    const { defaultValue, error } = form.field(name);
-    return { name, defaultValue: String(defaultValue), error };
-  };
   return (
     <ActionForm
       form={form}
@@ -38,22 +33,12 @@ export function BakeryStep({
         label="Contact line"
         hint="Drafts may end with it, e.g. “Call us at (555) 014-2210.”"
       />
-      <TimezoneCombobox
-        {...field('timezone')}
+      <RegionFields
+        field={form.field}
         zones={zones}
-        hint="Type your city or region and choose it from the list. Every day and time in a draft is read in it."
-      />
-      <SelectField
-        {...field('locale')}
-        label="Language and region"
-        choices={locales}
-        hint="How drafts word dates, times and prices. The offline drafter writes in English."
-      />
-      <SelectField
-        {...field('currency')}
-        label="Currency"
-        choices={currencies}
-        hint="The currency your prices are in."
+        locales={locales}
+        currencies={currencies}
+        localeHint="How drafts word dates, times and prices. The offline drafter writes in English."
       />
     </ActionForm>
   );
