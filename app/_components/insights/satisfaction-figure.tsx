@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { feedbackAnswers } from '@/lib/feedback/answer';
+import { daysWithActivity } from '@/lib/insights/dashboard';
 import { formatShare } from '@/lib/insights/figures';
 import {
   type FeedbackComment,
@@ -70,7 +71,10 @@ export function SatisfactionFigure({
         <FigureTable
           caption="Customers’ answers to “Did this answer your question?” per day"
           columns={['Day', 'Answers', 'Said yes', 'Said no', 'Share of yes']}
-          rows={days.map((day) => [day.date, ...cells(day)])}
+          rows={daysWithActivity(days, (day) => day.answers).map((day) => [
+            day.date,
+            ...cells(day),
+          ])}
           foot={['All days', ...cells(total)]}
         />
       </Figure>
