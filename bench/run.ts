@@ -11,6 +11,7 @@ import type { BenchmarkResult } from './figures';
 import * as inbox from './inbox';
 import * as intake from './intake';
 import * as memory from './memory';
+import * as pageWeight from './page-weight';
 import * as parallelTools from './parallel-tools';
 import * as postgres from './postgres';
 import * as promptCache from './prompt-cache';
@@ -57,6 +58,7 @@ const benchmarks: { id: number; title: string; run: () => Promise<BenchmarkResul
     run: async () => [await dashboard.run({ size: 'full' })],
   },
   { id: 9, title: 'Email throughput', run: async () => [await email.run({ size: 'full' })] },
+  { id: 13, title: 'Page weight', run: async () => [await pageWeight.run({ size: 'full' })] },
   {
     id: 12,
     title: 'PostgreSQL beside SQLite',

@@ -57,6 +57,26 @@ export const pages: Record<string, PageRow> = {
     path: '/t/no-such-ticket-token-000000000000/feedback/1',
     expect: { anonymous: 404, staff: 404, owner: 404 },
   },
+  '/widget': {
+    access: 'public',
+    why: 'the “Ask us” panel the bakery’s website frames: customers ask there as on /ask',
+  },
+  '/widget/t/[token]': {
+    access: 'public',
+    why: 'a customer’s conversation inside the “Ask us” panel: the ticket token is the only key, as on its page',
+    path: '/widget/t/no-such-ticket-token-000000000000',
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
+  '/floor/empty': {
+    access: 'public',
+    why: 'an empty page that answers 404 unless BENCH_FLOOR=on: the page-weight benchmark weighs Next.js with it',
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
+  '/floor/unlabeled-field': {
+    access: 'public',
+    why: 'a page with a field nobody could name, 404 unless BENCH_FLOOR=on: the browser suite shows its accessibility check failing on it',
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
   '/join/[token]': {
     access: 'public',
     why: 'a new colleague’s invite link: the unguessable token is the only key, used once; any other token gets a page saying the link does not open',
@@ -97,6 +117,14 @@ export const actions: Record<string, ActionRow> = {
   },
   'app/ask/actions.ts#submitQuestion': { access: 'public', why: 'anyone may ask a question' },
   'app/t/[token]/actions.ts#writeBack': {
+    access: 'public',
+    why: 'the ticket token is the customer’s only key; an unknown token writes nothing',
+  },
+  'app/widget/actions.ts#askFromWidget': {
+    access: 'public',
+    why: 'anyone may ask a question, from the “Ask us” panel as from /ask',
+  },
+  'app/widget/actions.ts#writeBackFromWidget': {
     access: 'public',
     why: 'the ticket token is the customer’s only key; an unknown token writes nothing',
   },
@@ -150,6 +178,7 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/audit/actions.ts#unlockAccount': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
   'app/admin/settings/undo-send-actions.ts#saveUndoSend': { access: 'owner' },
+  'app/admin/settings/widget-actions.ts#saveWidgetSites': { access: 'owner' },
   'app/admin/settings/assign-on-open-actions.ts#saveAssignOnOpen': { access: 'owner' },
   'app/admin/settings/model-check-action.ts#testModel': { access: 'owner' },
   'app/admin/settings/model-actions.ts#saveModelSettings': { access: 'owner' },
@@ -203,6 +232,10 @@ export const routes: Record<string, RouteRow> = {
   'GET /admin/insights/export': { access: 'owner' },
   // An email's original MIME; the e2e journey opens a real one.
   'GET /inbox/[id]/emails/[emailId]': { access: 'staff', path: '/inbox/1/emails/1' },
+  'GET /widget.js': {
+    access: 'public',
+    why: 'the “Ask us” loader the bakery’s website includes: plain JavaScript, no data',
+  },
   'POST /api/bench-floor': {
     access: 'public',
     why: 'an empty route that answers 404 unless BENCH_FLOOR=on: the benchmarks measure Next.js with it',

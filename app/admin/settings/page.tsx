@@ -7,6 +7,7 @@ import { env } from '@/lib/env';
 import { formatSpend } from '@/lib/spending/budget';
 import { modelSettingsNow } from '@/server/drafting/model-choice';
 import { requireUser } from '@/server/session';
+import { deskAddress } from '@/server/ticket-address';
 import { AdminFrame } from '../_components/admin-frame';
 import { AssignOnOpenForm } from './assign-on-open-form';
 import { EmailSection } from './email-section';
@@ -14,6 +15,7 @@ import { GuidedStartLink } from './guided-start-link';
 import { ModelSettings } from './model-settings';
 import { SettingsForm } from './settings-form';
 import { UndoSendForm } from './undo-send-form';
+import { WidgetSitesForm } from './widget-sites-form';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -28,6 +30,7 @@ export default async function SettingsPage() {
     dailyBudgetCents,
     showStaffNames,
     undoSendSeconds,
+    widgetOrigins,
   } = await getBakery();
   const dailyBudget = dailyBudgetCents === null ? '' : centsToDollarsInput(dailyBudgetCents);
   const budgetHint = `US dollars a day for the model across all drafts, in the bakery’s day; past it, questions wait in the queue. Blank: ${formatSpend(env().DRAFT_DAILY_DOLLARS)} (DRAFT_DAILY_DOLLARS). Offline drafts cost nothing.`;
@@ -43,6 +46,11 @@ export default async function SettingsPage() {
       <AssignOnOpenForm on={await getAssignOnOpen()} />
       <ModelSettings view={await modelSettingsNow()} />
       <EmailSection timezone={timezone} />
+      <WidgetSitesForm
+        saved={widgetOrigins}
+        fromEnvironment={env().widgetOrigins}
+        loaderUrl={await deskAddress('/widget.js')}
+      />
     </AdminFrame>
   );
 }

@@ -1,14 +1,20 @@
 'use client';
 
-import { QUESTION_MAX_CHARS } from '@/lib/intake/question-input';
+import { QUESTION_MAX_CHARS } from '@/lib/intake/limits';
 import { ActionForm } from '../../_components/action-form';
 import { TextField } from '../../_components/text-field';
 import { useFormAction } from '../../_components/use-form-action';
 import { writeBack } from './actions';
 
-/** The customer's answer to the bakery, on their own ticket page. */
-export function WriteBackForm({ token }: { token: string }) {
-  const form = useFormAction(writeBack);
+/** The customer's answer to the bakery, on their own ticket page or in the "Ask us" panel. */
+export function WriteBackForm({
+  token,
+  action = writeBack,
+}: {
+  token: string;
+  action?: typeof writeBack;
+}) {
+  const form = useFormAction(action);
   return (
     <ActionForm
       form={form}
