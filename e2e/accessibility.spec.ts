@@ -25,6 +25,10 @@ test('the public pages pass axe, empty and with their mistakes shown', async ({ 
   await tour.visitAndCheck('/login');
   await tour.checkMistakes('Sign in');
   await tour.visitAndCheck(ticketPath);
+  // The Ask us panel a bakery's website frames, opened as a page of its own.
+  await tour.visitAndCheck('/widget');
+  await tour.checkMistakes('Send question');
+  await tour.visitAndCheck(`/widget${ticketPath}`);
   await tour.visitAndCheck('/join/no-such-invite-token');
   // The owner exists, so /setup is the bakery's own not found, as is any unknown address.
   await tour.visitAndCheck('/setup', { status: 404 });
