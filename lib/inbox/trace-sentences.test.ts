@@ -339,4 +339,34 @@ describe('the trace in sentences', () => {
     expect(traceSummary(steps.slice(0, 1))).toBe('1 lookup');
     expect(traceSummary([])).toBe('No lookups');
   });
+
+  it('words a result of a shape it does not know generally, as runs of older releases kept them', () => {
+    const kept = (toolName: string, result: string): StoredCall => ({
+      toolName,
+      input: '{"name":"birthday cake"}',
+      result,
+      isError: false,
+      errorKind: null,
+    });
+    expect(traceStep(kept('menu_item', '{"price":"$45.00"}'), { wording: usd })).toEqual({
+      sentence: 'Looked up a menu item',
+      outcome: 'done',
+    });
+    expect(traceStep(kept('list_menu', '{"items":[{"name":7}]}'), { wording: usd })).toEqual({
+      sentence: 'Looked up the menu',
+      outcome: 'done',
+    });
+    expect(traceStep(kept('quote_order', '{"total":"$9.00"}'), { wording: usd })).toEqual({
+      sentence: 'Looked up a quote',
+      outcome: 'done',
+    });
+    expect(traceStep(kept('opening_hours', '[]'), { wording: usd })).toEqual({
+      sentence: 'Looked up the opening hours',
+      outcome: 'done',
+    });
+    expect(traceStep(kept('search_knowledge', '{"entries":"none"}'), { wording: usd })).toEqual({
+      sentence: 'Looked up what the bakery knows',
+      outcome: 'done',
+    });
+  });
 });

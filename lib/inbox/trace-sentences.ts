@@ -1,14 +1,20 @@
-import type { HoursResult } from '../agent/bakery/facts';
-import type {
-  EarliestPickup,
-  ItemResult,
-  KnowledgeResult,
-  PickupProblem,
-  QuoteResult,
-} from '../agent/bakery/tools';
+import type { z } from 'zod';
+import type { PickupProblem } from '../agent/bakery/tools';
 import { type Wording, wordDate, wordTime } from '../agent/bakery/wording';
 import { type NeedsPersonReason, needsPersonReasons } from '../agent/types';
 import { needsPersonLabels } from './groups';
+import {
+  type StoredHours,
+  type StoredItem,
+  type StoredKnowledge,
+  type StoredMenu,
+  type StoredQuote,
+  storedHours,
+  storedItem,
+  storedKnowledge,
+  storedMenu,
+  storedQuote,
+} from './trace-results';
 
 /** A lookup as a run keeps it: the tool, its input as JSON, its result (JSON, or a failure's words). */
 export type StoredCall = {
@@ -52,18 +58,25 @@ export function traceStep(call: StoredCall, words: Words): TraceStep {
   const input = parseObject(call.input);
   if (call.isError) return failedStep(call, topic, input);
   const result = parseObject(call.result);
-  if (result === null) return { sentence: `Looked up ${topic}`, outcome: 'done' };
+  const done = (sentence: string): TraceStep => ({ sentence, outcome: 'done' });
+  const general = done(`Looked up ${topic}`);
+  // Each result is read only in the shape its sentence needs; any other is worded generally.
+  const read = <T>(schema: z.ZodType<T>, word: (value: T) => TraceStep): TraceStep => {
+    const parsed = schema.safeParse(result);
+    return parsed.success ? word(parsed.data) : general;
+  };
+  if (result === null) return general;
   switch (call.toolName) {
     case 'opening_hours':
-      return { sentence: hoursSentence(result as HoursResult, words), outcome: 'done' };
+      return read(storedHours, (hours) => done(hoursSentence(hours, words)));
     case 'menu_item':
-      return { sentence: itemSentence(result as ItemResult), outcome: 'done' };
+      return read(storedItem, (item) => done(itemSentence(item)));
     case 'list_menu':
-      return { sentence: menuSentence(result as { items: ItemResult[] }), outcome: 'done' };
+      return read(storedMenu, (menu) => done(menuSentence(menu)));
     case 'quote_order':
-      return { sentence: quoteSentence(result as QuoteResult, words), outcome: 'done' };
+      return read(storedQuote, (quote) => done(quoteSentence(quote, words)));
     case 'search_knowledge':
-      return knowledgeStep(String(input?.query ?? ''), result as KnowledgeResult);
+      return read(storedKnowledge, (found) => knowledgeStep(String(input?.query ?? ''), found));
     default:
       return { sentence: handedSentence(input), outcome: 'handed' };
   }
@@ -174,7 +187,7 @@ function badInputSentence(
   return `Asked for ${topic} in a way the desk could not read`;
 }
 
-function hoursSentence(hours: HoursResult, { wording, today }: Words): string {
+function hoursSentence(hours: StoredHours, { wording, today }: Words): string {
   const day = wordDate(hours.date, wording, today);
   const note = hours.exception && hours.exception !== 'closed that day' ? hours.exception : null;
   if (!hours.open || hours.opens === null || hours.closes === null) {
@@ -189,7 +202,7 @@ function notice(days: number): string {
   return days === 1 ? "1 day's notice" : `${days} days' notice`;
 }
 
-function itemSentence(item: ItemResult): string {
+function itemSentence(item: StoredItem): string {
   const parts = [`${item.price} each`, notice(item.noticeDays)];
   if (item.allergens === null) parts.push('allergens not recorded');
   else if (item.allergens.length > 0) parts.push(`contains ${listed(item.allergens)}`);
@@ -200,13 +213,13 @@ function itemSentence(item: ItemResult): string {
   return `Looked up ${item.name}: ${parts.join(', ')}`;
 }
 
-function menuSentence({ items }: { items: ItemResult[] }): string {
+function menuSentence({ items }: StoredMenu): string {
   const away = items.filter((item) => item.available === false).map((item) => item.name);
   const all = `Read the whole menu: ${plural(items.length, 'item', 'items')}`;
   return away.length > 0 ? `${all}, ${listed(away)} not available now` : all;
 }
 
-function when(pickup: EarliestPickup, { wording, today }: Words): string {
+function when(pickup: { date: string; time: string }, { wording, today }: Words): string {
   return `${wordDate(pickup.date, wording, today)} at ${wordTime(pickup.time, wording)}`;
 }
 
@@ -217,7 +230,7 @@ const problemWords: Record<PickupProblem, string> = {
   shortNotice: 'there is not enough notice',
 };
 
-function quoteSentence(quote: QuoteResult, words: Words): string {
+function quoteSentence(quote: StoredQuote, words: Words): string {
   const lines = quote.lines.map(({ quantity, item }) =>
     quantity === 1 || /s$/i.test(item) ? `${quantity} ${item}` : `${quantity} × ${item}`,
   );
@@ -242,7 +255,7 @@ function quoteSentence(quote: QuoteResult, words: Words): string {
   return sentence;
 }
 
-function knowledgeStep(query: string, { entries }: KnowledgeResult): TraceStep {
+function knowledgeStep(query: string, { entries }: StoredKnowledge): TraceStep {
   const asked = `Looked in what the bakery knows for ${quoted(query)}`;
   if (!entries || entries.length === 0) {
     return { sentence: `${asked}: nothing found`, outcome: 'missing', missing: 'nothingKnown' };
