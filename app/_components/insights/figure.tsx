@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { BarChart, type BarChartProps } from '../charts/bar-chart';
 
+export { FigureTable } from './figure-table';
+
 /**
  * One figure of the dashboard: its heading, the chart, and beside it a table with the same
  * numbers (for screen readers and for copying). A range with nothing to show says so in
@@ -50,78 +52,6 @@ export function Figure({
         </div>
       )}
     </section>
-  );
-}
-
-/**
- * The table's cells are styled from the table itself rather than cell by cell: a range's
- * tables hold a row per active day, and a class on every cell was most of the page's weight,
- * sent twice (in the HTML and in the React payload that follows it).
- */
-const tableStyle = [
-  'border-collapse text-sm',
-  '[&_th[scope=row]]:whitespace-nowrap [&_th[scope=row]]:px-2 [&_th[scope=row]]:py-0.5 [&_th[scope=row]]:text-left',
-  '[&_tbody_th]:font-normal',
-  '[&_td]:whitespace-nowrap [&_td]:px-2 [&_td]:py-0.5 [&_td]:text-right [&_td]:tabular-nums',
-  '[&_tfoot_tr]:border-t [&_tfoot_tr]:border-stone-300 [&_tfoot_tr]:font-semibold',
-].join(' ');
-
-/** A plain table: a caption, column headers, the first cell of each row a row header. */
-export function FigureTable({
-  caption,
-  columns,
-  rows,
-  foot,
-}: {
-  caption: string;
-  columns: string[];
-  rows: (string | number)[][];
-  /** A totals row. */
-  foot?: (string | number)[];
-}) {
-  return (
-    <table className={tableStyle} data-testid="figure-table">
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col" className="border-b border-stone-300 px-2 py-1 text-left">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={String(row[0])}>
-            {row.map((cell, i) =>
-              i === 0 ? (
-                <th key={columns[i]} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={columns[i]}>{cell}</td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
-      {foot ? (
-        <tfoot>
-          <tr>
-            {foot.map((cell, i) =>
-              i === 0 ? (
-                <th key={columns[i]} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={columns[i]}>{cell}</td>
-              ),
-            )}
-          </tr>
-        </tfoot>
-      ) : null}
-    </table>
   );
 }
 
