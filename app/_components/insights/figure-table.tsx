@@ -14,6 +14,19 @@ const tableStyle = [
   '[&_tfoot_tr]:border-t [&_tfoot_tr]:border-stone-300 [&_tfoot_tr]:font-semibold',
 ].join(' ');
 
+/** A row's cells: the first a row header, the rest its figures. */
+function RowCells({ columns, cells }: { columns: string[]; cells: (string | number)[] }) {
+  return cells.map((cell, i) =>
+    i === 0 ? (
+      <th key={columns[i]} scope="row">
+        {cell}
+      </th>
+    ) : (
+      <td key={columns[i]}>{cell}</td>
+    ),
+  );
+}
+
 /** A plain table: a caption, column headers, the first cell of each row a row header. */
 export function FigureTable({
   caption,
@@ -42,30 +55,14 @@ export function FigureTable({
       <tbody>
         {rows.map((row) => (
           <tr key={String(row[0])}>
-            {row.map((cell, i) =>
-              i === 0 ? (
-                <th key={columns[i]} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={columns[i]}>{cell}</td>
-              ),
-            )}
+            <RowCells columns={columns} cells={row} />
           </tr>
         ))}
       </tbody>
       {foot ? (
         <tfoot>
           <tr>
-            {foot.map((cell, i) =>
-              i === 0 ? (
-                <th key={columns[i]} scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={columns[i]}>{cell}</td>
-              ),
-            )}
+            <RowCells columns={columns} cells={foot} />
           </tr>
         </tfoot>
       ) : null}
