@@ -201,7 +201,7 @@ describe('the PostgreSQL schema', () => {
       `select i.relname as name, t.relname as table, x.indisunique as unique,
               x.indpred is not null as partial,
               array(select a.attname from unnest(x.indkey) with ordinality k(attnum, n)
-                      join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
+                      left join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
                      order by k.n)::text[] as columns
          from pg_index x
          join pg_class i on i.oid = x.indexrelid
@@ -209,6 +209,7 @@ describe('the PostgreSQL schema', () => {
          join pg_namespace s on s.oid = t.relnamespace
         where s.nspname = 'public' and not x.indisprimary`,
     );
+    // An expression's place in an index (lower(customer_email)) has no column: null on both.
     const postgres = new Map(rows.map(({ name, ...shape }) => [name, shape]));
     expect(sqliteIndexes.size).toBeGreaterThan(30);
     for (const [name, shape] of sqliteIndexes) {
