@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { eraseExpiredConversations, updateRetention } from '@/db/retention';
 import { eraseNowInput, retentionInput } from '@/lib/retention/retention';
 import { action } from '@/server/action';
-import { refused } from '../../_components/form-state';
+import { NOTHING_CHANGED, refused } from '../../_components/form-state';
 
 /** Owner only. How long closed conversations keep the customer's details; blank keeps them. */
 export const saveRetention = action(
@@ -20,7 +20,7 @@ export const saveRetention = action(
       ok: true,
       message: changed
         ? 'Retention period saved. Nothing is erased until it runs (hourly, or Erase now).'
-        : 'Nothing changed.',
+        : NOTHING_CHANGED,
     } as const;
   },
 );

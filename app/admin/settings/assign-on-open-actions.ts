@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { setAssignOnOpen } from '@/db/assignment';
 import { assignOnOpenInput } from '@/lib/inbox/assign-form';
 import { action } from '@/server/action';
+import { NOTHING_CHANGED } from '../../_components/form-state';
 
 /** Owner only. Whether the first person to open an unassigned conversation takes it. */
 export const saveAssignOnOpen = action(
@@ -11,7 +12,7 @@ export const saveAssignOnOpen = action(
   async ({ assignOnOpen }, user) => {
     const { changed } = await setAssignOnOpen({ on: assignOnOpen, by: user.id, now: new Date() });
     revalidatePath('/admin/settings');
-    if (!changed) return { ok: true, message: 'Nothing changed.' } as const;
+    if (!changed) return { ok: true, message: NOTHING_CHANGED } as const;
     return {
       ok: true,
       message: assignOnOpen

@@ -22,7 +22,7 @@ import {
   savedConnection,
 } from '@/server/mail/mail-config';
 import { reloadMail } from '@/server/mail/service';
-import { refused } from '../../_components/form-state';
+import { NOTHING_CHANGED, refused } from '../../_components/form-state';
 
 /**
  * Owner only: the two email forms on Settings. Each form's fields are read by lib/mail's
@@ -67,7 +67,7 @@ function rejected<T>(
 }
 
 function savedWords(changed: boolean, what: string) {
-  return changed ? `${what} saved. The desk is using them now.` : 'Nothing changed.';
+  return changed ? `${what} saved. The desk is using them now.` : NOTHING_CHANGED;
 }
 
 export const saveOutgoingMail = action(

@@ -7,6 +7,7 @@ import { modelSettingsToSave } from '@/lib/model-settings/decide';
 import { modelSettingsInput } from '@/lib/model-settings/form';
 import { savedModelOf } from '@/lib/model-settings/model-choice';
 import { action } from '@/server/action';
+import { NOTHING_CHANGED } from '../../_components/form-state';
 
 /**
  * Owner only: saves the "Drafting model" form. The key is sealed before it is stored and never
@@ -27,7 +28,7 @@ export const saveModelSettings = action(
     revalidatePath('/admin', 'layout');
     return {
       ok: true,
-      message: changed ? 'Saved. The next draft uses it.' : 'Nothing changed.',
+      message: changed ? 'Saved. The next draft uses it.' : NOTHING_CHANGED,
     } as const;
   },
 );

@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { setUndoSendSeconds } from '@/db/undo-send';
 import { undoSendInput } from '@/lib/inbox/undo-send';
 import { action } from '@/server/action';
+import { NOTHING_CHANGED } from '../../_components/form-state';
 
 /** Owner only. How long a sent reply is held so its sender can undo it; 0 sends at once. */
 export const saveUndoSend = action(
@@ -15,7 +16,7 @@ export const saveUndoSend = action(
       now: new Date(),
     });
     revalidatePath('/admin/settings');
-    if (!changed) return { ok: true, message: 'Nothing changed.' } as const;
+    if (!changed) return { ok: true, message: NOTHING_CHANGED } as const;
     return {
       ok: true,
       message:
