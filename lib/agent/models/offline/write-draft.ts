@@ -7,6 +7,7 @@ import { type Wording, wordCount, wordDate, wordTime } from '../../bakery/wordin
 import type { ToolResult } from '../../types';
 import { knowledgeEntries, type PlannedCall, type Purpose } from './plan';
 import type { PersonTopic } from './topics';
+import type { Understanding } from './understanding';
 
 export type DraftContext = {
   wording: Wording;
@@ -17,6 +18,11 @@ export type DraftContext = {
   bakeryName: string;
   /** The name the customer gave: the draft greets them by first name when it is one. */
   customerName?: string | null;
+  /**
+   * How well the reader read the question: the language to answer in and the parts it could not
+   * read. Absent, the question was read in English with nothing left unclear.
+   */
+  understanding?: Understanding;
 };
 
 /**
