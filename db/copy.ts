@@ -69,6 +69,7 @@ export const COPIED_TABLES: readonly DeskTable[] = [
   both(sqliteSchema.conversationLabels, postgresSchema.conversationLabels),
   both(sqliteSchema.auditLog, postgresSchema.auditLog),
   both(sqliteSchema.dataMigrations, postgresSchema.dataMigrations),
+  both(sqliteSchema.backupRuns, postgresSchema.backupRuns),
 ];
 
 /** Kept by each engine from the copied rows: checked, never copied. */

@@ -45,3 +45,4 @@ export const labels = pgTableOf(tables.labels);
 export const conversationLabels = pgTableOf(tables.conversationLabels);
 export const auditLog = pgTableOf(tables.auditLog);
 export const dataMigrations = pgTableOf(tables.dataMigrations);
+export const backupRuns = pgTableOf(tables.backupRuns);

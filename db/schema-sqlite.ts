@@ -58,6 +58,7 @@ export const labels = sqliteTableOf(tables.labels);
 export const conversationLabels = sqliteTableOf(tables.conversationLabels);
 export const auditLog = sqliteTableOf(tables.auditLog);
 export const dataMigrations = sqliteTableOf(tables.dataMigrations);
+export const backupRuns = sqliteTableOf(tables.backupRuns);
 
 export type Bakery = typeof bakery.$inferSelect;
 export type WeeklyHours = typeof weeklyHours.$inferSelect;
@@ -87,3 +88,4 @@ export type ReplyFeedback = typeof replyFeedback.$inferSelect;
 export type Snippet = typeof snippets.$inferSelect;
 export type Label = typeof labels.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type BackupRun = typeof backupRuns.$inferSelect;

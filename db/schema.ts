@@ -20,6 +20,7 @@ export {
 export type {
   AgentRun,
   AuditEntry,
+  BackupRun,
   Bakery,
   Connection,
   ConversationNote,
@@ -93,3 +94,4 @@ export const labels = engine.labels;
 export const conversationLabels = engine.conversationLabels;
 export const auditLog = engine.auditLog;
 export const dataMigrations = engine.dataMigrations;
+export const backupRuns = engine.backupRuns;

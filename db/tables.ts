@@ -63,6 +63,8 @@ export const bakery = table('bakery', {
    * `WIDGET_ORIGINS` adds more. Empty: no website may.
    */
   widgetOrigins: col.json('widget_origins').$type<string[]>().notNull().default([]),
+  /** When (HH:MM in the bakery's time zone) the server takes the daily backup of a SQLite desk. */
+  backupTime: col.text('backup_time').notNull().default('03:00'),
 });
 
 /** Opening hours by ISO weekday (1 = Monday … 7 = Sunday); null opens/closes means closed. */
@@ -904,3 +906,27 @@ export const dataMigrations = table('data_migrations', {
   name: col.text('name').primaryKey(),
   appliedAt: col.timestamp('applied_at').notNull(),
 });
+
+/**
+ * Each backup the desk took of its SQLite file (daily, before a migration, before an upgrade)
+ * and how its check went: the file, its size, whether it is intact and the rows in each table.
+ * /admin/data shows the newest; the metrics read it. A daily backup names the bakery's day it
+ * is for, one per day, so two processes never both take it.
+ */
+export const backupRuns = table(
+  'backup_runs',
+  {
+    id: col.id('id'),
+    reason: col.enum('reason', ['daily', 'migration', 'upgrade']).notNull(),
+    day: col.text('day'),
+    startedAt: col.timestamp('started_at').notNull(),
+    finishedAt: col.timestamp('finished_at'),
+    file: col.text('file').notNull(),
+    sizeBytes: col.int('size_bytes'),
+    /** Null while it runs; false with `problem` saying why. */
+    ok: col.bool('ok'),
+    problem: col.text('problem'),
+    tableRows: col.json('table_rows').$type<Record<string, number>>(),
+  },
+  (t) => [uniqueIndex('backup_runs_day').on(t.day), index('backup_runs_started').on(t.startedAt)],
+);

@@ -223,7 +223,20 @@ export async function fillWholeDesk(path: string, { questions }: { questions: nu
         now - 2 * DAY,
         now - 8 * DAY,
       );
-      db.prepare("update bakery set first_run = 'pending'").run();
+      db.prepare("update bakery set first_run = 'pending', backup_time = '04:30'").run();
+      // Backups the desk took and checked: one daily that passed, one before a migration that
+      // failed its check.
+      db.prepare(
+        `insert into backup_runs (reason, day, started_at, finished_at, file, size_bytes, ok, problem, table_rows)
+         values ('daily', '2026-11-20', ?, ?, '/srv/bakery-desk/data/backups/desk-20261120-0430-daily.db', 524288, 1, null, ?),
+                ('migration', null, ?, ?, '/srv/bakery-desk/data/backups/desk-20261119-0900-migration.db', null, 0, 'the disk is full', null)`,
+      ).run(
+        now - 3_600_000,
+        now - 3_599_000,
+        JSON.stringify({ questions: 1012, bakery: 1, weekly_hours: 7 }),
+        now - DAY,
+        now - DAY + 2_000,
+      );
       // The team's own: a note, snippets (one shared), labels on a conversation, an assignee,
       // someone's preferences and a reply still held for its sender to undo.
       const [noted, labelled] = messages.map((message) => message.question_id);
