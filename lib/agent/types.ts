@@ -58,7 +58,14 @@ export type FactRef = `item:${string}` | 'menu' | `day:${string}` | `entry:${num
 /** What the model reads back for one call. */
 export type ToolResult = {
   callId: string;
+  /** The prose the model reads: the tool's data as JSON, or the failure's message. */
   content: string;
+  /**
+   * The same result as typed values, checked against the tool's output schema by the core (on a
+   * failure, what it is about, when the tool says). Never sent to a model and never stored: a
+   * reader of results that is not a model (the offline drafter) reads this, not the prose.
+   */
+  data?: unknown;
   isError: boolean;
   /** Set when isError: which kind of failure, so the app can count "not on the menu". */
   errorKind?: ToolFailureKind;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../core/tool';
 import { needsPersonReasons } from '../types';
+import { markResultSchema } from './results';
 
 const markInput = z.object({
   reason: z
@@ -27,6 +28,7 @@ export const markForPerson = defineTool({
   description:
     'Hands the question to a person at the bakery, who sees the reason and note. You may still answer what other tools answer.',
   schema: markInput,
+  output: markResultSchema,
   run: ({ reason, note }) => ({
     ok: true,
     data: { marked: true, reason },

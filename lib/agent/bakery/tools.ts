@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { type AnyTool, defineTool, fail, ok, type ToolOutcome } from '../core/tool';
+import { type AnyTool, defineTool, fail, failWith, ok, type ToolOutcome } from '../core/tool';
 import type { FactRef } from '../types';
 import { addDays, daysBetween, isoWeekday, normalizeTime, weekdayName } from './calendar';
 import type { BakeryData, Clock, KnowledgeSearch, MenuItemData } from './data';
 import {
   acceptedDays,
   type DayHours,
-  type HoursResult,
   hoursOn,
   hoursResult,
   resolveDay,
@@ -15,7 +14,30 @@ import {
 } from './facts';
 import { markForPerson } from './mark-for-person';
 import { matchNames } from './names';
+import {
+  type EarliestPickup,
+  hoursResultSchema,
+  type ItemResult,
+  itemResultSchema,
+  type KnowledgeResult,
+  knowledgeResultSchema,
+  menuResultSchema,
+  type PickupProblem,
+  type QuoteLine,
+  type QuoteResult,
+  quoteResultSchema,
+  unavailableSchema,
+} from './results';
 import { type Wording, wordingOf, wordMoney } from './wording';
+
+export type {
+  EarliestPickup,
+  ItemResult,
+  KnowledgeResult,
+  PickupProblem,
+  QuoteLine,
+  QuoteResult,
+} from './results';
 
 // The input schemas do not depend on the facts: made once, so each draft reuses their JSON Schema.
 // Every request carries their descriptions, so each says only what the model needs to fill the
@@ -101,9 +123,10 @@ export function bakeryTools(
     }
     if (!item.available) {
       return {
-        ...fail(
+        ...failWith(
           'unavailable',
           `${item.name} is on the menu but not currently available. Say so; do not promise it.`,
+          { unavailable: [item.name] },
         ),
         read: [itemFact(item.name)],
       };
@@ -123,6 +146,7 @@ export function bakeryTools(
     description:
       "The bakery's hours on one day, with its date; holidays and special hours come with the exception and the usual hours.",
     schema: openingHoursInput,
+    output: hoursResultSchema,
     refine: ({ day }) => decodeDay(day),
     run: (date) => {
       const seen = new Set<string>();
@@ -136,6 +160,8 @@ export function bakeryTools(
     description:
       'One menu item by name (case, spacing and plurals do not matter): price, days of notice, ingredients, allergens, mayContain (cross-contact) and dietary tags; allergens and mayContain are null when not recorded.',
     schema: menuItemInput,
+    output: itemResultSchema,
+    failureOutput: unavailableSchema,
     run: ({ name }) => {
       const found = findItem(name);
       return found.ok
@@ -149,6 +175,7 @@ export function bakeryTools(
     description:
       'Every menu item, with what menu_item gives and available false for any not available now.',
     schema: listMenuInput,
+    output: menuResultSchema,
     run: () => ({
       ...ok({ items: facts.menu.map((item) => describeItem(item, wording, true)) }),
       read: ['menu'],
@@ -160,6 +187,7 @@ export function bakeryTools(
     description:
       "Searches the owner's written answers on policies: the best entries first, or none. Never for allergies, medical needs, complaints or refunds.",
     schema: searchKnowledgeInput,
+    output: knowledgeResultSchema,
     run: async ({ query }) => {
       const entries = (await ports.searchKnowledge?.(query, knowledgeHitsLimit)) ?? [];
       // The model reads an entry's title and answer; its id goes to the facts read (the draft's
@@ -179,6 +207,8 @@ export function bakeryTools(
     description:
       "Prices an order (lines, total). Given a pickup day (and time), checks it as of now: the day's hours, the last day to order, and if it does not work, why and the earliest pickup that works within 30 days. Without a day, gives the earliest pickup.",
     schema: quoteOrderInput,
+    output: quoteResultSchema,
+    failureOutput: unavailableSchema,
     run: ({ items, day, time }) => {
       const seen = new Set<string>();
       const outcome = quote({ items, day, time }, seen);
@@ -230,9 +260,10 @@ export function bakeryTools(
       totalCents += found.value.priceCents * line.quantity;
     }
     if (lines.length === 0) {
-      return fail(
+      return failWith(
         'unavailable',
         `${unavailable.join(', ')} ${unavailable.length === 1 ? 'is' : 'are'} on the menu but not currently available. Say so; do not promise them.`,
+        { unavailable },
       );
     }
     const noticeDays = Math.max(...lines.map((line) => line.noticeDays));
@@ -278,58 +309,6 @@ export function bakeryTools(
 
   return [openingHours, menuItem, listMenu, quoteOrder, searchKnowledge, markForPerson];
 }
-
-/** What search_knowledge returns: the owner's entries as they wrote them, best first. */
-export type KnowledgeResult = { entries: { title: string; answer: string }[] };
-
-/** Money comes worded in the bakery's locale, as a reply writes it: the model does no arithmetic. */
-export type QuoteLine = {
-  item: string;
-  quantity: number;
-  unitPrice: string;
-  lineTotal: string;
-  noticeDays: number;
-  /** With a pickup day and notice to give: the last day to order for that pickup. */
-  orderBy?: { date: string; weekday: string };
-  /** With a pickup day: set (true) only when the line's notice is too short for it. */
-  shortNotice?: true;
-};
-
-/** Why an asked pickup does not work, in the order a reply gives them. */
-export type PickupProblem = 'passed' | 'closed' | 'outsideHours' | 'shortNotice';
-
-export type EarliestPickup = {
-  date: string;
-  weekday: string;
-  /** The first time that works that day: opening time, or later today. */
-  time: string;
-  opens: string;
-  closes: string;
-};
-
-/**
- * A quote as the model reads it. Fields that would say nothing for this quote are absent rather
- * than null or empty, since every byte is sent again with each later turn of the draft.
- */
-export type QuoteResult = {
-  lines: QuoteLine[];
-  /** Items asked for that are on the menu but not available now; not priced. Absent when none. */
-  unavailable?: string[];
-  total: string;
-  /** With a pickup day: the day, its hours (judged as of now) and the asked time. */
-  pickup?: HoursResult & { time: string | null };
-  /** With a pickup day: true exactly when nothing is in the way. */
-  pickupWorks?: boolean;
-  /** Why the asked pickup does not work; absent when it works or no day was asked. */
-  problems?: PickupProblem[];
-  /**
-   * Without a pickup day, or when it does not work: the earliest pickup that satisfies notice,
-   * hours and holidays from now; null when nothing works in the next 30 days.
-   */
-  earliestPickup?: EarliestPickup | null;
-  /** When the asked pickup does not work or is today: the first that works on or after its day. */
-  firstPickupFromDay?: EarliestPickup | null;
-};
 
 /**
  * The earliest pickup that satisfies every line's notice, the hours and the date exceptions,
@@ -395,24 +374,6 @@ function isOpenAt(hours: DayHours, time: string): boolean {
     hours.opens !== null && hours.closes !== null && time >= hours.opens && time < hours.closes
   );
 }
-
-/**
- * An item as the model reads it: the price worded as a reply writes it, and what the owner left
- * blank left out. menu_item only ever returns an available item, so only the list says which
- * are not. Allergens and cross-contact are null, never empty, while nobody has recorded them.
- */
-export type ItemResult = {
-  name: string;
-  price: string;
-  noticeDays: number;
-  /** Only in the menu list, and only when the item is not available now. */
-  available?: false;
-  description?: string;
-  ingredients?: string;
-  allergens: string[] | null;
-  mayContain: string[] | null;
-  dietary: string[];
-};
 
 function describeItem(item: MenuItemData, wording: Wording, listed = false): ItemResult {
   const recorded = Array.isArray(item.allergens);

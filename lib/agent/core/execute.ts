@@ -63,7 +63,7 @@ export async function executeCall({
         message: `${call.name} took longer than ${limitMs} ms and was stopped. Answer without it, or say the bakery will confirm.`,
       });
     }
-    return fromOutcome(call.id, outcome);
+    return fromOutcome(call.id, outcome, tool);
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     const reason = error instanceof Error ? error.message : String(error);
@@ -88,13 +88,31 @@ export function abortion(signal: AbortSignal): Promise<never> {
   return aborted;
 }
 
-function fromOutcome(callId: string, outcome: ToolOutcome): ToolResult {
+/**
+ * The model reads the data as JSON text, exactly as the tool returned it; the typed value goes
+ * beside it once it fits the tool's output schema. Data that does not fit is the tool's bug: the
+ * call fails rather than hand a reader something other than what the schema promises.
+ */
+function fromOutcome(callId: string, outcome: ToolOutcome, tool: AnyTool): ToolResult {
   const read = outcome.read && outcome.read.length > 0 ? { read: outcome.read } : {};
-  if (!outcome.ok) return { ...failed(callId, outcome.failure), ...read };
+  if (!outcome.ok) {
+    const checked =
+      outcome.data !== undefined ? tool.failureSchema?.safeParse(outcome.data) : undefined;
+    const data = checked?.success ? { data: checked.data } : {};
+    return { ...failed(callId, outcome.failure), ...data, ...read };
+  }
+  const checked = tool.outputSchema?.safeParse(outcome.data);
+  if (checked && !checked.success) {
+    return failed(callId, {
+      kind: 'unavailable',
+      message: `${tool.name} returned a result out of its own shape. Answer without it, or say the bakery will confirm.`,
+    });
+  }
   const result: ToolResult = {
     callId,
     content: JSON.stringify(outcome.data),
     isError: false,
+    data: checked ? checked.data : outcome.data,
     ...read,
   };
   return outcome.needsPerson ? { ...result, needsPerson: outcome.needsPerson } : result;

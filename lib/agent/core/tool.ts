@@ -12,7 +12,8 @@ export type Decoded<T> = { ok: true; value: T } | { ok: false; failure: ToolFail
  */
 export type ToolOutcome =
   | { ok: true; data: unknown; needsPerson?: NeedsPerson; read?: FactRef[] }
-  | { ok: false; failure: ToolFailure; read?: FactRef[] };
+  /** `data`: what the failure says in values (e.g. which items are unavailable), when anything. */
+  | { ok: false; failure: ToolFailure; data?: unknown; read?: FactRef[] };
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -26,6 +27,10 @@ export interface Tool<Input = unknown> {
   readonly inputSchema: JsonSchema;
   /** Overrides the shell's default time limit for this tool. */
   readonly timeoutMs?: number;
+  /** What a successful run returns: the core checks the data against it before handing it on. */
+  readonly outputSchema?: z.ZodType;
+  /** What a failure's data holds, when the tool gives any; data that does not fit is dropped. */
+  readonly failureSchema?: z.ZodType;
   decode(input: unknown): Decoded<Input>;
   run(input: Input, context: { signal: AbortSignal }): Promise<ToolOutcome> | ToolOutcome;
 }
@@ -44,6 +49,13 @@ export const fail = (
   failure: { kind, message },
 });
 
+/** A failure that also says what it is about in values, for readers of the typed data. */
+export const failWith = (
+  kind: ToolFailureKind,
+  message: string,
+  data: unknown,
+): { ok: false; failure: ToolFailure; data: unknown } => ({ ...fail(kind, message), data });
+
 /**
  * Builds a tool from a zod object schema. Strict tool use needs every property required and no
  * extra properties, so optional values are written as `.nullable()` rather than `.optional()`.
@@ -55,6 +67,10 @@ export function defineTool<Schema extends z.ZodObject, Input = z.infer<Schema>>(
   /** A second decoding step for what JSON Schema cannot say (a weekday or a date). */
   refine?: (parsed: z.infer<Schema>) => Decoded<Input>;
   timeoutMs?: number;
+  /** The shape of a successful run's data (see `Tool.outputSchema`). */
+  output?: z.ZodType;
+  /** The shape of a failure's data (see `Tool.failureSchema`). */
+  failureOutput?: z.ZodType;
   run: (input: Input, context: { signal: AbortSignal }) => Promise<ToolOutcome> | ToolOutcome;
 }): Tool<Input> {
   const { inputSchema, decoder } = compiled(spec.schema);
@@ -63,6 +79,8 @@ export function defineTool<Schema extends z.ZodObject, Input = z.infer<Schema>>(
     description: spec.description,
     inputSchema,
     timeoutMs: spec.timeoutMs,
+    outputSchema: spec.output,
+    failureSchema: spec.failureOutput,
     decode(input) {
       const parsed = decoder.safeParse(input);
       if (!parsed.success) {
