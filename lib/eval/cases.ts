@@ -86,6 +86,21 @@ export function duplicateIds(cases: readonly EvalCase[]): string[] {
   return [...twice];
 }
 
+/**
+ * The folder a case file sits in under evals/, which groups its figures in the report:
+ * "evals/held-out/orders.json" is "held-out"; a file directly in evals/ (or elsewhere) is "main".
+ */
+export function caseGroup(file: string): string {
+  const parts = file.split(/[\\/]/);
+  const root = parts.lastIndexOf('evals');
+  const folders = root < 0 ? [] : parts.slice(root + 1, -1);
+  return folders.length > 0 ? folders.join('/') : mainGroup;
+}
+
+export const mainGroup = 'main';
+/** The folder of cases written by people who never read the drafter, reported on their own. */
+export const heldOutGroup = 'held-out';
+
 /** `--filter rolls`: cases whose id or a tag contains the text. */
 export function filterCases(cases: readonly EvalCase[], filter: string | undefined): EvalCase[] {
   const needle = filter?.trim().toLowerCase();

@@ -62,6 +62,7 @@ describe('grading a draft', () => {
   it('sums the figures and reads a minimum pass rate as a share or a percentage', () => {
     const result = (pass: boolean, turns: number, costUsd: number) => ({
       id: 'x',
+      group: 'main',
       question: 'q',
       grade: { pass, reasons: [] },
       draft: '',

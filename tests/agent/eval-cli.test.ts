@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,7 @@ describe('npm run eval', () => {
     const { code, stdout } = await evaluate('--model', 'offline', '--min-pass', '0.95');
     expect(stdout, stdout).toMatch(/\d+\/\d+ passed \(\d+\.\d%\) with offline drafter/);
     expect(code, stdout).toBe(0);
+    expect(stdout).toMatch(/^ {2}held-out: \d+\/\d+ passed \(\d+\.\d%\)$/m);
     expect(stdout).toMatch(/^turns: median \d+, max \d+$/m);
     expect(stdout).toMatch(/^dollars: \$0\.0000 in all/m);
     expect(existsSync(databasePath)).toBe(false);
@@ -65,6 +66,29 @@ describe('npm run eval', () => {
     const parsed = JSON.parse(json.stdout);
     expect(parsed.summary).toMatchObject({ cases: 1, passed: 1 });
     expect(parsed.cases[0]).toMatchObject({ id: 'rye-price', grade: { pass: true } });
+  }, 60_000);
+
+  it('reads sub-folders as their own figures, holding all but held-out to --min-pass', async () => {
+    const root = join(dir, 'evals');
+    mkdirSync(join(root, 'held-out'), { recursive: true });
+    const rye = { question: 'How much is a rye loaf?' };
+    writeFileSync(
+      join(root, 'prices.json'),
+      JSON.stringify([{ id: 'rye', ...rye, must: ['$9.00'] }]),
+    );
+    writeFileSync(
+      join(root, 'held-out', 'prices.json'),
+      JSON.stringify([{ id: 'rye-free', ...rye, must: ['free of charge'] }]),
+    );
+    const all = await evaluate('--min-pass', '0.95', root);
+    expect(all.stdout).toContain('FAIL rye-free: missing "free of charge"');
+    expect(all.stdout).toContain('1/2 passed (50.0%) with offline drafter, across all folders');
+    expect(all.stdout).toContain('  main: 1/1 passed (100.0%)\n  held-out: 0/1 passed (0.0%)');
+    expect(all.code, all.stdout).toBe(0);
+
+    const heldOut = await evaluate('--min-pass', '0.95', join(root, 'held-out'));
+    expect(heldOut.stdout).toContain('below the minimum pass rate of 95.0%');
+    expect(heldOut.code).toBe(1);
   }, 60_000);
 
   it('runs the cases through an OpenAI-compatible server with --model openai', async () => {
