@@ -3,7 +3,7 @@
  * fresh install is migrated and seeded before the first request, starts the drafting worker
  * unless DRAFT_WORKER=off, emails sent replies and reads the mailbox (unless DRAFT_WORKER=off)
  * when email is set up in the environment or in Settings, sweeps expired sessions, erases conversations past the owner's
- * retention period, and prints the one-time setup code while the desk has no account.
+ * retention period, takes the daily backup (SQLite), and prints the one-time setup code while the desk has no account.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
@@ -16,6 +16,9 @@ export async function register(): Promise<void> {
   startSessionSweeper();
   const { startRetentionSweeper } = await import('./server/retention-sweeper');
   startRetentionSweeper();
+  // The daily backup of a SQLite desk: the web server schedules it, `npm run worker` never does.
+  const { startBackupSchedule } = await import('./server/backup-schedule');
+  startBackupSchedule();
   const { announceSetupCode } = await import('./server/setup-code');
   await announceSetupCode();
 }

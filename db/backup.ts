@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   renameSync,
@@ -14,7 +15,9 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS_FOLDER } from './client';
+import { type BackupReason, backupFileName, backupsToPrune } from '@/lib/backup/schedule';
+import type { BackupRecord } from '@/lib/backup/words';
+import { MIGRATIONS_FOLDER } from './migrations-folder';
 
 /**
  * Backups and restores of the desk's SQLite file. A backup uses SQLite's online backup (through
@@ -172,5 +175,94 @@ export function holdsData(path: string): boolean {
     }
   } catch {
     return true;
+  }
+}
+
+/** The rows in each of a database file's tables (SQLite's own tables left out), by name. */
+export function countTableRows(path: string): Record<string, number> {
+  const sqlite = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const tables = sqlite
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+      )
+      .pluck()
+      .all() as string[];
+    return Object.fromEntries(
+      tables.map((name) => [
+        name,
+        sqlite
+          .prepare(`select count(*) from "${name.replaceAll('"', '""')}"`)
+          .pluck()
+          .get() as number,
+      ]),
+    );
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Removes the desk's own backups in `dir` beyond the `keep` newest; never any other file. */
+export function pruneBackups(dir: string, keep: number): string[] {
+  if (!existsSync(dir)) return [];
+  const doomed = backupsToPrune(readdirSync(dir), keep);
+  for (const name of doomed) rmSync(join(dir, name), { force: true });
+  return doomed;
+}
+
+/** Where a backup taken at `at` for `reason` goes. */
+export function backupPath(dir: string, at: Date, reason: BackupReason): string {
+  return join(resolve(dir), backupFileName(at, reason));
+}
+
+/**
+ * Takes one of the desk's own backups of the SQLite file at `source` into `dir`, checks it
+ * (SQLite's integrity check, a desk at a known migration, the rows in each table) and prunes
+ * the folder to the `keep` newest. It never throws: a failure is the record's `problem`.
+ */
+export async function takeBackup({
+  source,
+  dir,
+  reason,
+  keep,
+  at,
+}: {
+  source: string;
+  dir: string;
+  reason: BackupReason;
+  keep: number;
+  at: Date;
+}): Promise<BackupRecord> {
+  const file = backupPath(dir, at, reason);
+  const began = Date.now();
+  const finishedAt = () => new Date(at.getTime() + (Date.now() - began));
+  const failed = (problem: string): BackupRecord => ({
+    reason,
+    startedAt: at,
+    finishedAt: finishedAt(),
+    file,
+    sizeBytes: null,
+    ok: false,
+    problem,
+    tableRows: null,
+  });
+  try {
+    mkdirSync(resolve(dir), { recursive: true, mode: 0o700 });
+    const checked = await backupDatabase({ source, target: file });
+    if (!checked.ok) return failed(`the copy failed its check and was removed: ${checked.problem}`);
+    const record: BackupRecord = {
+      reason,
+      startedAt: at,
+      finishedAt: finishedAt(),
+      file,
+      sizeBytes: statSync(file).size,
+      ok: true,
+      problem: null,
+      tableRows: countTableRows(file),
+    };
+    pruneBackups(dir, keep);
+    return record;
+  } catch (error) {
+    return failed(error instanceof Error ? error.message : String(error));
   }
 }

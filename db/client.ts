@@ -1,13 +1,24 @@
 import 'server-only';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import {
+  aheadMessage,
+  DatabaseAheadError,
+  migrationStanding,
+  parseJournal,
+} from '@/lib/backup/migration-standing';
+import { backupFolder } from '@/lib/backup/schedule';
+import type { BackupRecord } from '@/lib/backup/words';
 import { env } from '@/lib/env';
+import { takeBackup } from './backup';
+import { recordBackupRun } from './backup-record';
 import { applyDataMigrations } from './data-migrations';
 import './driver-errors';
+import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { PostgresConnection } from './postgres-connection';
 import { migratePostgres } from './postgres-migrate';
 import * as schema from './schema';
@@ -32,18 +43,26 @@ const cache = globalThis as unknown as { __bakeryDb?: Opened };
 const CONNECTION = Symbol.for('bakery-desk.sqlite-connection');
 type WithConnection = { [CONNECTION]?: SqliteConnection | PostgresConnection };
 
-export const MIGRATIONS_FOLDER = join(process.cwd(), 'drizzle');
+export { MIGRATIONS_FOLDER };
+
+/** Where the desk's own backups go and how many are kept (BACKUP_DIR, BACKUP_KEEP). */
+export type BackupPlace = { dir: string; keep: number };
 
 /**
  * Opens the SQLite file (creating its folder), turns on WAL, foreign keys and a busy
  * timeout, applies pending migrations and seeds the example bakery into an empty database.
+ * A database a newer release migrated is refused (`DatabaseAheadError`, one line). With
+ * `backupBeforeMigrating`, a database with migrations to apply is backed up first (a new one
+ * needs none), and a failed backup leaves it unmigrated.
  */
 export async function openDatabase({
   path,
   seed = true,
+  backupBeforeMigrating,
 }: {
   path: string;
   seed?: boolean;
+  backupBeforeMigrating?: BackupPlace;
 }): Promise<Db> {
   const fullPath = resolve(path);
   mkdirSync(dirname(fullPath), { recursive: true });
@@ -58,13 +77,55 @@ export async function openDatabase({
   sqlite.pragma('synchronous = NORMAL');
   // Erased customer text must not linger in free pages (or in the backups that copy them).
   sqlite.pragma('secure_delete = ON');
+  let backup: BackupRecord | null;
+  try {
+    backup = await backupIfBehind(sqlite, fullPath, backupBeforeMigrating);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   withBusyRetry(() =>
     migrate(drizzleSync({ client: sqlite }), { migrationsFolder: MIGRATIONS_FOLDER }),
   );
   const db = wrapSqlite(sqlite);
   await withBusyRetryAsync(() => applyDataMigrations(db));
+  if (backup) await recordBackupRun(db, backup);
   if (seed) await seedIfEmpty(db);
   return db;
+}
+
+/** The newest migration applied to an open SQLite file (drizzle's `created_at`), or null. */
+function newestAppliedMigration(sqlite: Database.Database): number | null {
+  const table = sqlite
+    .prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'")
+    .get();
+  if (!table) return null;
+  const newest = sqlite.prepare('select max(created_at) from __drizzle_migrations').pluck().get();
+  return newest === null || newest === undefined ? null : Number(newest);
+}
+
+/**
+ * Refuses a database ahead of this release; backs up one that is behind it (when asked) and
+ * returns the backup's record, kept once the migrations have made its table.
+ */
+async function backupIfBehind(
+  sqlite: Database.Database,
+  path: string,
+  place: BackupPlace | undefined,
+): Promise<BackupRecord | null> {
+  const standing = migrationStanding({
+    newestApplied: newestAppliedMigration(sqlite),
+    journal: parseJournal(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')),
+  });
+  if (standing.kind === 'ahead') throw new DatabaseAheadError(aheadMessage(path, standing));
+  if (standing.kind !== 'behind' || !place) return null;
+  const backup = await takeBackup({ source: path, ...place, reason: 'migration', at: new Date() });
+  if (!backup.ok) {
+    throw new Error(
+      `Could not back up ${path} before changing it for this release (${backup.problem}); it was left as it was. Check BACKUP_DIR and the free space, then start again.`,
+    );
+  }
+  return backup;
 }
 
 /** The asynchronous drizzle handle over an open better-sqlite3 connection. */
@@ -119,7 +180,9 @@ export function getDb(): Promise<Db> {
   const where = DATABASE_URL ?? resolve(DATABASE_PATH);
   if (cache.__bakeryDb?.where !== where) {
     void closeDb();
-    const db = DATABASE_URL ? openPostgres(DATABASE_URL) : openDatabase({ path: where });
+    const db = DATABASE_URL
+      ? openPostgres(DATABASE_URL)
+      : openDatabase({ path: where, backupBeforeMigrating: backupPlace() });
     const opened: Opened = { where, db, closed: false };
     db.then(
       (handle) => {
@@ -135,6 +198,12 @@ export function getDb(): Promise<Db> {
     cache.__bakeryDb = opened;
   }
   return cache.__bakeryDb.db;
+}
+
+/** The configured place of the desk's own backups. */
+export function backupPlace(): BackupPlace {
+  const config = env();
+  return { dir: backupFolder(config), keep: config.BACKUP_KEEP };
 }
 
 /**

@@ -28,6 +28,11 @@ export const variableHelp: Record<string, VariableHelp> = {
     example: 'postgres://desk:password@db.example.com:5432/bakery',
     secret: true,
   },
+  BACKUP_DIR: {
+    expect: 'a folder for the desk’s backups (relative paths start at the project folder)',
+    example: 'data/backups',
+  },
+  BACKUP_KEEP: wholeNumber('backups to keep', 14),
   ANTHROPIC_API_KEY: { expect: 'an Anthropic API key', example: 'sk-ant-…', secret: true },
   ANTHROPIC_BASE_URL: webAddress('https://api.anthropic.com'),
   DRAFT_MODEL: { expect: 'offline, claude or openai', example: 'offline' },

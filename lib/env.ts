@@ -54,6 +54,13 @@ export const envSchema = z
         })
         .optional(),
     ),
+    /**
+     * Where the desk's own SQLite backups go (daily, before a migration, before an upgrade); a
+     * relative path is read from the project folder. Unset: `backups` beside the database.
+     */
+    BACKUP_DIR: optionalString,
+    /** How many of those backups are kept; older ones the desk made are removed. */
+    BACKUP_KEEP: positiveInt(14),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     DRAFT_MODEL: z.preprocess(emptyAsUndefined, z.enum(['offline', 'claude', 'openai']).optional()),

@@ -20,6 +20,8 @@ process.env.NEXT_TELEMETRY_DISABLED = '1';
 // `next start` reads .env files too: check the settings it will run with, not only the shell's.
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
 await tsImport('./support/config-check.ts', import.meta.url);
+// A database a newer release has migrated is refused before any build or server.
+await tsImport('./support/schema-check.ts', import.meta.url);
 
 const args = process.argv.slice(2);
 if (!args.includes('--no-build')) buildIfNeeded();

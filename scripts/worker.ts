@@ -5,6 +5,8 @@
 // back to the queue and exits, all within 10 seconds.
 // First: it checks the configuration before the modules below read it as they load.
 import './support/config-check';
+// Then: it refuses a database a newer release has migrated.
+import './support/schema-check';
 import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { currentModelChoice } from '@/server/drafting/model-choice';

@@ -243,6 +243,15 @@ const cases: Record<AuditAction, [AuditRow, string][]> = {
       'Marta changed the time to undo a sent reply from 10 seconds to off',
     ],
   ],
+  'settings.backupTime': [
+    [
+      row('settings.backupTime', {
+        before: { backupTime: '03:00' },
+        after: { backupTime: '04:30' },
+      }),
+      'Marta changed the time of the daily backup from 03:00 to 04:30',
+    ],
+  ],
   'settings.widgetOrigins': [
     [
       row('settings.widgetOrigins', {

@@ -57,6 +57,7 @@ const KIND_OF: Record<AuditAction, AuditKind> = {
   'settings.update': 'settings',
   'settings.assignOnOpen': 'settings',
   'settings.undoSend': 'settings',
+  'settings.backupTime': 'settings',
   'settings.widgetOrigins': 'settings',
   'firstRun.done': 'settings',
   'firstRun.reopen': 'settings',

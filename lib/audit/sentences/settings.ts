@@ -79,6 +79,14 @@ export const settingsSentences = {
         to: undoTime(numberOf(after, 'undoSendSeconds')),
       },
     ]),
+  'settings.backupTime': ({ actor, before, after }) =>
+    changed(actor, null, [
+      {
+        what: 'the time of the daily backup',
+        from: textOf(before, 'backupTime') ?? 'none',
+        to: textOf(after, 'backupTime') ?? 'none',
+      },
+    ]),
   'settings.widgetOrigins': ({ actor, before, after }) =>
     `${actor} changed the websites that may show the Ask us panel: ${addedAndRemoved(
       wordsOf(before, 'widgetOrigins') ?? [],
