@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { zonedInstant } from '../agent/bakery/calendar';
+import { backupTimeInput } from './backup-time';
 import {
   backupFileName,
   backupFolder,
   backupsToPrune,
-  backupTimeInput,
   dailyBackupDue,
   isDeskBackupName,
 } from './schedule';

@@ -1,7 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { z } from 'zod';
 import { zonedParts } from '../agent/bakery/calendar';
-import { normalizeClockTime } from '../bakery-facts/clock-time';
 
 /**
  * Backups the desk takes of its SQLite file by itself: daily at the owner's time, before a
@@ -9,27 +7,8 @@ import { normalizeClockTime } from '../bakery-facts/clock-time';
  * desk prunes only the files it made and never anything else in the folder.
  */
 
-export const DEFAULT_BACKUP_TIME = '03:00';
 export const backupReasons = ['daily', 'migration', 'upgrade'] as const;
 export type BackupReason = (typeof backupReasons)[number];
-
-/** The Settings form: the time as a native time input sends it (HH:MM, 24-hour). */
-export const backupTimeInput = z.object({
-  backupTime: z.string({ error: 'Enter the time as HH:MM.' }).transform((value, ctx) => {
-    const time = normalizeClockTime(value);
-    if (time === null) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          value.trim() === ''
-            ? 'Enter the time of the daily backup.'
-            : 'Enter the time as HH:MM, 24-hour, from 00:00 to 23:59.',
-      });
-      return z.NEVER;
-    }
-    return time;
-  }),
-});
 
 /**
  * Which of the bakery's days the daily backup at `time` is for as of `now`, and whether it is

@@ -68,7 +68,7 @@ export function describeBackup(
     headline: `The last backup, ${when} (${why}), is intact.`,
     details: [
       `File: ${record.file}${record.sizeBytes === null ? '' : `, ${wordSize(record.sizeBytes)}`}`,
-      `Checked: SQLite's integrity check passed; it holds ${plural(total, 'row')} in ${plural(tables, 'table')}${questions === undefined ? '' : `, ${plural(questions, 'question')} among them`}.`,
+      `Checked: SQLite’s integrity check passed; it holds ${plural(total, 'row')} in ${plural(tables, 'table')}${questions === undefined ? '' : `, ${plural(questions, 'question')} among them`}.`,
     ],
   };
 }

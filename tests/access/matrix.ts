@@ -178,6 +178,7 @@ export const actions: Record<string, ActionRow> = {
   'app/admin/audit/actions.ts#unlockAccount': { access: 'owner' },
   'app/admin/settings/actions.ts#saveSettings': { access: 'owner' },
   'app/admin/settings/undo-send-actions.ts#saveUndoSend': { access: 'owner' },
+  'app/admin/settings/backup-actions.ts#saveBackupTime': { access: 'owner' },
   'app/admin/settings/widget-actions.ts#saveWidgetSites': { access: 'owner' },
   'app/admin/settings/assign-on-open-actions.ts#saveAssignOnOpen': { access: 'owner' },
   'app/admin/settings/model-check-action.ts#testModel': { access: 'owner' },

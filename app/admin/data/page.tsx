@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
+import { latestBackupRun } from '@/db/backup-runs';
 import { getBakery } from '@/db/bakery';
 import { getRetentionDays, previewErasure } from '@/db/retention';
+import { describeBackup } from '@/lib/backup/words';
+import { env } from '@/lib/env';
 import { formatWhen } from '@/lib/format-time';
 import { requireUser } from '@/server/session';
 import { AdminFrame } from '../_components/admin-frame';
@@ -11,7 +14,8 @@ export const metadata: Metadata = { title: 'Customer data' };
 export default async function CustomerDataPage() {
   const user = await requireUser({ role: 'owner', returnTo: '/admin/data' });
   const days = await getRetentionDays();
-  const { timezone } = await getBakery();
+  const { timezone, backupTime } = await getBakery();
+  const lastBackup = await latestBackupRun();
   const preview = days === null ? null : await previewErasure({ now: new Date(), days });
   return (
     <AdminFrame
@@ -67,6 +71,60 @@ export default async function CustomerDataPage() {
           </>
         )}
       </section>
+      <BackupSection
+        last={lastBackup ? describeBackup(lastBackup, timezone) : null}
+        backupTime={backupTime}
+        timezone={timezone}
+        onPostgres={env().DATABASE_URL !== undefined}
+      />
     </AdminFrame>
+  );
+}
+
+/** The last backup in plain words, and when the next one is taken. */
+function BackupSection({
+  last,
+  backupTime,
+  timezone,
+  onPostgres,
+}: {
+  last: { headline: string; details: string[] } | null;
+  backupTime: string;
+  timezone: string;
+  onPostgres: boolean;
+}) {
+  return (
+    <section aria-labelledby="backups" className="flex flex-col gap-2" data-testid="backups">
+      <h2 id="backups" className="text-lg font-semibold">
+        Backups
+      </h2>
+      {onPostgres ? (
+        <p>
+          The data is kept in PostgreSQL: whoever runs the database backs it up with pg_dump (see
+          the README’s “Backups”). The desk does not take backups itself.
+        </p>
+      ) : (
+        <>
+          <p data-testid="last-backup">{last ? last.headline : 'No backup has been taken yet.'}</p>
+          {last ? (
+            <ul className="list-disc pl-6 text-sm">
+              {last.details.map((line) => (
+                <li key={line} className="break-all">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="text-sm text-stone-600">
+            The desk backs itself up every day at {backupTime} ({timezone}) and before each upgrade
+            changes the database.{' '}
+            <a href="/admin/settings#backup-time-title" className="underline">
+              Change the time in Settings
+            </a>
+            .
+          </p>
+        </>
+      )}
+    </section>
   );
 }

@@ -10,6 +10,7 @@ import { requireUser } from '@/server/session';
 import { deskAddress } from '@/server/ticket-address';
 import { AdminFrame } from '../_components/admin-frame';
 import { AssignOnOpenForm } from './assign-on-open-form';
+import { BackupTimeForm } from './backup-time-form';
 import { EmailSection } from './email-section';
 import { GuidedStartLink } from './guided-start-link';
 import { ModelSettings } from './model-settings';
@@ -31,6 +32,7 @@ export default async function SettingsPage() {
     showStaffNames,
     undoSendSeconds,
     widgetOrigins,
+    backupTime,
   } = await getBakery();
   const dailyBudget = dailyBudgetCents === null ? '' : centsToDollarsInput(dailyBudgetCents);
   const budgetHint = `US dollars a day for the model across all drafts, in the bakery’s day; past it, questions wait in the queue. Blank: ${formatSpend(env().DRAFT_DAILY_DOLLARS)} (DRAFT_DAILY_DOLLARS). Offline drafts cost nothing.`;
@@ -44,6 +46,11 @@ export default async function SettingsPage() {
       />
       <UndoSendForm seconds={undoSendSeconds} />
       <AssignOnOpenForm on={await getAssignOnOpen()} />
+      <BackupTimeForm
+        time={backupTime}
+        timezone={timezone}
+        onPostgres={env().DATABASE_URL !== undefined}
+      />
       <ModelSettings view={await modelSettingsNow()} />
       <EmailSection timezone={timezone} />
       <WidgetSitesForm
