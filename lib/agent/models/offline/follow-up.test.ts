@@ -78,17 +78,17 @@ describe('the offline drafter in a conversation', () => {
       { author: 'customer', text: '12 sourdough rolls and a rye loaf for Friday at 10' },
       { author: 'bakery', text: 'Add 3 cinnamon buns on Monday, we said.' },
     ];
-    const fewer = readConversation(earlier, 'Actually make it 6 sourdough rolls', context);
+    const fewer = readConversation(earlier, 'Actually make it 6 sourdough rolls', context).frame;
     expect(fewer.items).toEqual([
       { name: 'Sourdough rolls', quantity: 6 },
       { name: 'Rye loaf', quantity: 1 },
     ]);
     expect(fewer.days).toEqual(['Friday']);
-    const later = readConversation(earlier, 'What about 11 instead?', context);
+    const later = readConversation(earlier, 'What about 11 instead?', context).frame;
     expect(later.items.map((item) => item.name)).toEqual(['Sourdough rolls', 'Rye loaf']);
     expect(later).toMatchObject({ days: ['Friday'], time: '11:00' });
     // Without an earlier order nothing is carried.
-    const alone = readConversation([], 'Actually make it Friday', context);
+    const alone = readConversation([], 'Actually make it Friday', context).frame;
     expect(alone.items).toEqual([]);
   });
 });

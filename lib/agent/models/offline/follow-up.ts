@@ -1,5 +1,7 @@
 import type { ThreadTurn } from '../../types';
-import { normalize, type Reading, type ReadingContext, readQuestion } from './read-question';
+import type { Frame, Reading, ReadingContext } from './read/frame';
+import { readQuestion } from './read/read-question';
+import { normalize } from './read/tokens';
 
 /**
  * A conversation read by rules: the newest message is the one answered, and when it refers
@@ -13,10 +15,10 @@ const adding = /\b(add|adding|also|plus|as well|another|extra|too)\b/;
 const changing =
   /\b(actually|instead|make it|make that|change|changing|move|moving|switch|rather|swap|what about|how about|can it be|could it be|can we do|could we do)\b/;
 
-type Item = Reading['items'][number];
+type Item = Frame['items'][number];
 
 /** The latest earlier reading that asked for items: the order a follow-up can refer to. */
-function earlierOrder(readings: Reading[]): Reading | undefined {
+function earlierOrder(readings: Frame[]): Frame | undefined {
   return readings.findLast((reading) => reading.items.length > 0);
 }
 
@@ -56,18 +58,14 @@ function changed(order: readonly Item[], next: readonly Item[]): Item[] {
  * Whether the message names a day itself: a time alone ("what about 10?") is read as today when
  * it stands alone, but in a follow-up it keeps the order's day.
  */
-function namesDay(reading: Reading, text: string): boolean {
+function namesDay(reading: Frame, text: string): boolean {
   const todayByDefault =
     reading.days.length === 1 && reading.days[0] === 'today' && !/\btoday\b/.test(text);
   return reading.days.length > 0 && !todayByDefault;
 }
 
 /** The newest message's day and time where it names them, the earlier order's otherwise. */
-function when(
-  order: Reading,
-  newest: Reading,
-  text: string,
-): Pick<Reading, 'days' | 'time' | 'byTime'> {
+function when(order: Frame, newest: Frame, text: string): Pick<Frame, 'days' | 'time' | 'byTime'> {
   if (namesDay(newest, text)) {
     return {
       days: newest.days,
@@ -83,7 +81,7 @@ function when(
  * The reading of a conversation's newest message, with an earlier order carried in when the
  * message refers back to it.
  */
-export function carryOver(earlier: Reading[], newest: Reading, newestText: string): Reading {
+export function carryOver(earlier: Frame[], newest: Frame, newestText: string): Frame {
   const order = earlierOrder(earlier);
   if (!order || newest.language !== 'en' || order.language !== 'en') return newest;
   // A complaint, an allergy, a refund: answered for what it is, never as an order.
@@ -113,8 +111,9 @@ export function readConversation(
   newest: string,
   context: ReadingContext,
 ): Reading {
-  const readings = earlier
+  const frames = earlier
     .filter((message) => message.author === 'customer')
-    .map((message) => readQuestion(message.text, context));
-  return carryOver(readings, readQuestion(newest, context), newest);
+    .map((message) => readQuestion(message.text, context).frame);
+  const read = readQuestion(newest, context);
+  return { frame: carryOver(frames, read.frame, newest), unread: read.unread };
 }

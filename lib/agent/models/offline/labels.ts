@@ -1,4 +1,5 @@
 import type { Allergen, DietaryTag } from '../../bakery/data';
+import { claimPattern, type Token } from './read/tokens';
 
 /** The major allergens and dietary tags a question names, in the customer's words. */
 
@@ -30,14 +31,18 @@ const dietaryWords: { tag: DietaryTag; pattern: RegExp }[] = [
   { tag: 'dairy-free', pattern: /\b(dairy[- ]free|lactose[- ]free)\b/ },
 ];
 
-export function allergensNamed(text: string): Allergen[] {
+/** The allergens named; their words are claimed as labels when `tokens` are given. */
+export function allergensNamed(text: string, tokens?: Token[]): Allergen[] {
   const found = new Set<Allergen>();
   for (const { allergen, pattern } of allergenWords) {
+    if (tokens) claimPattern(tokens, text, pattern, 'label');
     if (pattern.test(text)) for (const a of allergen) found.add(a);
   }
   return [...found];
 }
 
-export function dietaryNamed(text: string): DietaryTag[] {
+/** The dietary tags named; their words are claimed as labels when `tokens` are given. */
+export function dietaryNamed(text: string, tokens?: Token[]): DietaryTag[] {
+  if (tokens) for (const { pattern } of dietaryWords) claimPattern(tokens, text, pattern, 'label');
   return dietaryWords.filter(({ pattern }) => pattern.test(text)).map(({ tag }) => tag);
 }

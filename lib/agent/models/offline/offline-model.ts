@@ -4,9 +4,11 @@ import { wordingOf } from '../../bakery/wording';
 import type { Model, ModelReply, ToolResult } from '../../types';
 import { noUsage } from '../scripted';
 import { readConversation } from './follow-up';
-import { followUpCalls, type PlannedCall, planCalls } from './plan';
-import type { Reading } from './read-question';
+import { type PlannedCall, planCalls } from './plan';
+import type { Reading } from './read/frame';
+import { secondTurn } from './second-turn';
 import { alwaysForPerson, readHandoverTopic } from './topics';
+import type { Understanding } from './understanding';
 import { writeDraft } from './write-draft';
 
 export const offlineModelName = 'offline drafter';
@@ -16,8 +18,9 @@ const free = { usage: noUsage, costUsd: 0 } satisfies Pick<ModelReply, 'usage' |
 
 /**
  * The embedded default: a deterministic, rule-based drafter behind the model seam. It is not a
- * language model. It reads the question, asks every tool it needs in one turn, and writes the
- * draft from their results alone.
+ * language model. It reads the question into a frame of closed values, asks every tool it needs
+ * in one turn, asks a person in a second where the results leave something open, and writes the
+ * draft from their results and the reader's `Understanding` alone.
  */
 export function offlineModel({
   facts,
@@ -33,14 +36,15 @@ export function offlineModel({
   customerName?: string | null;
 }): Model {
   let planned: PlannedCall[] = [];
-  let language: Reading['language'] = 'en';
+  let reading: Reading | null = null;
+  let understanding: Understanding = { language: 'en', unclear: [] };
   const results: ToolResult[] = [];
   return {
     name: offlineModelName,
     async takeTurn(turn, { signal, onEvent }) {
       signal.throwIfAborted();
       if (turn.kind === 'task') {
-        const reading = withHandover(
+        reading = withHandover(
           readConversation(turn.earlier, turn.text, {
             menu: facts.menu.map((item) => item.name),
             today: today(facts, askedAt),
@@ -48,17 +52,25 @@ export function offlineModel({
           turn.text,
           facts.handoverTopics ?? [],
         );
-        language = reading.language;
+        understanding = { language: reading.frame.language, unclear: reading.frame.unclear };
         planned = planCalls(reading);
         if (planned.length > 0) {
           return { kind: 'toolCalls', calls: planned.map((p) => p.call), ...free };
         }
-      } else {
+      } else if (reading) {
         results.push(...turn.results);
-        const more = followUpCalls(planned, results, language);
-        if (more.length > 0) {
-          planned = [...planned, ...more];
-          return { kind: 'toolCalls', calls: more.map((p) => p.call), ...free };
+        const next = secondTurn(planned, results, understanding.language, reading.unread);
+        // A search that did not answer what it was asked for is no part of the draft.
+        planned = planned.filter((p) => !next.drop.includes(p.call.id));
+        if (next.unreadAnswered) {
+          understanding = {
+            ...understanding,
+            unclear: understanding.unclear.filter((part) => part !== 'unreadWords'),
+          };
+        }
+        if (next.more.length > 0) {
+          planned = [...planned, ...next.more];
+          return { kind: 'toolCalls', calls: next.more.map((p) => p.call), ...free };
         }
       }
       const text = writeDraft(planned, results, {
@@ -67,6 +79,7 @@ export function offlineModel({
         nowTime: wallClock(facts, now).time,
         bakeryName: facts.name,
         customerName,
+        understanding,
       });
       onEvent?.({ kind: 'textDelta', text });
       return { kind: 'answer', text, ...free };
@@ -79,7 +92,8 @@ export function offlineModel({
  * only allergies, health, refunds and complaints (which a person answers anyway) come first.
  */
 function withHandover(reading: Reading, text: string, handover: readonly string[]): Reading {
-  if (reading.person && alwaysForPerson.has(reading.person.reason)) return reading;
+  const { person } = reading.frame;
+  if (person && alwaysForPerson.has(person.reason)) return reading;
   const topic = readHandoverTopic(text, handover);
-  return topic ? { ...reading, person: topic } : reading;
+  return topic ? { ...reading, frame: { ...reading.frame, person: topic } } : reading;
 }

@@ -1,15 +1,52 @@
 import type { NeedsPersonReason } from '../../types';
+import { claimPattern, type Token } from './read/tokens';
 
 type PersonReason = NeedsPersonReason;
 
-/** A topic the bakery's data cannot answer, with the words that raised it. */
+/**
+ * What a topic is about, in the desk's own words, so a sentence may name it: never the
+ * customer's. The owner's handover topics are the owner's own words, from the bakery's data.
+ */
+export const topicSubjects = [
+  'health',
+  /** A customer who was ill after eating something: the apology path, no prices. */
+  'illness',
+  'a guarantee',
+  'allergens',
+  'your refund',
+  'your order',
+  'ingredients',
+  'delivery',
+  'custom orders',
+  'keeping and storing them',
+  'how to reach us',
+  'discounts',
+  'payment',
+  'parking',
+  'where to find us',
+  'wifi',
+  'jobs',
+  'gift cards',
+  'seating',
+  'pets',
+  'restrooms',
+  'donations',
+  'recipes',
+  'something we need to check',
+] as const;
+export type TopicSubject = (typeof topicSubjects)[number] | OwnerTopic;
+/** One of the owner's handover topics, as the owner wrote it in Settings. */
+export type OwnerTopic = string & { readonly ownerTopic: true };
+
+/** A topic the bakery's data cannot answer, with the desk's word for what it is about. */
 export type PersonTopic = {
   reason: PersonReason;
-  /** What the customer asked about, in their words: "sesame", "delivery". */
-  subject: string;
+  subject: TopicSubject;
+  /** For the person the question is handed to, in the desk's words. */
   note: string;
   /**
-   * The customer's words that raised it, when the owner's knowledge may answer it (delivery,
+   * The words of the topic's own word list that raised it, as a search of the owner's
+   * knowledge (a tool's input, never a sentence), when the knowledge may answer it (delivery,
    * custom cakes, payment, parking…); absent where only a person may answer (allergies,
    * health, complaints, refunds, an order already placed, the owner's own handover topics).
    */
@@ -32,33 +69,43 @@ const topics: {
   reason: PersonReason;
   pattern: RegExp;
   note: string;
-  subject?: string;
+  /** The desk's word for it; a function picks one by the words matched. */
+  subject: TopicSubject | ((words: string) => TopicSubject);
   /** Whether the owner's knowledge may answer it (the default for delivery, custom orders, other). */
   searchable?: boolean;
 }[] = [
   {
     reason: 'medical',
     pattern:
-      /\b((?:guarantee|promise|certify|assure|swear)\w* (?:[\w']+ ){0,8}(?:safe|free|clean|uncontaminated|hygienic)|food safety|food hygiene|hygiene rating|diabet\w*|pregnan\w*|medical|medication|doctor|blood sugar|insulin|safe (?:for|to eat|during)|food poisoning|got sick|made (?:me|us|my \w+) sick|sick after|health condition|kidney|heart condition|breastfeeding)\b/,
+      /\b((?:guarantee|promise|certify|assure|swear)\w* (?:[\w']+ ){0,8}(?:safe|free|clean|uncontaminated|hygienic)|food safety|food hygiene|hygiene rating|diabet\w*|pregnan\w*|medical|medication|doctor|blood sugar|insulin|safe (?:for|to eat|during)|food poisoning|got sick|made (?:me|us|my \w+) (?:sick|ill|unwell)|sick after|(?:got|was|were|became|felt) (?:really |very )?(?:ill|unwell)|vomit\w*|health condition|kidney|heart condition|breastfeeding)\b/,
     note: 'Asks a health question',
+    subject: (words) =>
+      /^(guarantee|promise|certify|assure|swear)/.test(words)
+        ? 'a guarantee'
+        : /sick|poison|ill\b|unwell|vomit/.test(words)
+          ? 'illness'
+          : 'health',
   },
   {
     reason: 'allergens',
     pattern:
       /\b((?:can'?t|cannot|can not|shouldn'?t|must not|mustn'?t) (?:have|eat|tolerate) (?:any )?(?:eggs?|milk|dairy|nuts?|peanuts?|wheat|gluten|sesame|soy|fish|shellfish)|allerg\w*|gluten|celiac|coeliac|(?:tree )?nuts?|peanuts?|nut[- ]free|almonds?|walnuts?|hazelnuts?|pecans?|sesame|soy|soya|lactose|dairy[- ]free|egg[- ]free|shellfish|mustard|lupin|sulph?ites?|sulfites?|cross[- ]contamina\w*|anaphyla\w*|epipen|intoleran\w*)\b/,
     note: 'Asks about allergens',
+    subject: 'allergens',
   },
   {
     reason: 'refund',
     pattern:
       /\b(refund\w*|money back|(?:my|the|our) deposit back|return (?:my|the|our) deposit|reimburs\w*|charged (?:me )?twice|overcharged|double[- ]charged|chargeback|compensation)\b/,
     note: 'Asks for a refund',
+    subject: 'your refund',
   },
   {
     reason: 'complaint',
     pattern:
       /\b(stale|complain\w*|not happy|unhappy|disappoint\w*|terrible|awful|rude|wrong order|(?:was|were|is|are) missing|missing from|burnt|burned|mou?ldy|undercooked|raw inside|hair in|bad experience|poor service|not fresh|gone off|(?:was|were) (?:bad|hard|dry|cold|inedible)|inedible|worst|unacceptable|not good enough)\b/,
     note: 'Complains about an order',
+    subject: 'your order',
   },
   {
     reason: 'other',
@@ -73,18 +120,21 @@ const topics: {
     pattern:
       /\b(ingredients?|what'?s in (?:the|your|a|it)|(?:have|has|contain|contains|with|any|got|use|put) (?:any |some )?(?:raisins|seeds|caraway|chocolate|fruit|icing|frosting|filling|cream|cheese|garlic|onions?|bacon|alcohol|rum|yeast|spelt|wheat|oats|honey|cardamom|sprinkles|nutmeg|eggs?|milk|butter|meat|lard)|(?:eggs?|milk|butter|dairy|meat|lard|alcohol|raisins) in (?:the|your|it|them|a)|are there (?:any )?\w+ in|what is in|made (?:with|from|of)|contains?|containing|vegan|vegetarian|dairy|(?:any|no|with|without|contain|have) (?:eggs?|milk|butter|meat|animal|lard|honey)|gelatin\w*|halal|kosher|organic|preservatives?|additives?|calories|how much sugar|sugar[- ]free|sugar content|salt content|nutrition\w*|keto|low[- ]carb|sweeteners?|gmo|palm oil|plant[- ]based)\b/,
     note: 'Asks about ingredients',
+    subject: 'ingredients',
   },
   {
     reason: 'delivery',
     pattern:
       /\b(deliver\w*|shipping|ship (?:it|them|to)|post (?:it|them)|courier|doordash|uber ?eats|grubhub|drop (?:it|them) off|bring (?:it|them) (?:to|over))\b/,
     note: 'Asks about delivery',
+    subject: 'delivery',
   },
   {
     reason: 'customOrder',
     pattern:
-      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|sliced|slice (?:it|them)|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
+      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|sliced|slice (?:it|them)|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|bulk order|tiers?|tiered|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
     note: 'Asks for a custom order',
+    subject: 'custom orders',
   },
   {
     reason: 'other',
@@ -109,31 +159,50 @@ const topics: {
   {
     reason: 'other',
     pattern:
-      /\b(credit cards?|debit|cash|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|(?:where|anywhere|somewhere|a place|places?) to park|wi-?fi|hiring|jobs?|gift cards?|vouchers?|loyalty|address|located|location|directions|where are you|seating|sit in|(?<!hot )dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
+      /\b(credit cards?|debit|cash|amex|american express|visa|mastercard|bitcoin|crypto\w*|cards?|contactless|book a table|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|(?:where|anywhere|somewhere|a place|places?) to park|wi-?fi|hiring|jobs?|gift cards?|vouchers?|loyalty|address|located|location|directions|where are you|seating|sit in|(?<!hot )dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
     note: 'Asks something the menu and hours do not cover',
+    subject: otherSubject,
   },
 ];
 
 const searchableReasons: ReadonlySet<PersonReason> = new Set(['delivery', 'customOrder', 'other']);
 
-export function readPersonTopic(text: string): PersonTopic | null {
+/** What the last topic's words are about, by the desk's word for each. */
+function otherSubject(words: string): TopicSubject {
+  const subjects: [RegExp, TopicSubject][] = [
+    [/card|debit|cash|pay|venmo|paypal/, 'payment'],
+    [/park/, 'parking'],
+    [/wi-?fi/, 'wifi'],
+    [/hiring|job|intern/, 'jobs'],
+    [/gift|voucher|loyalty/, 'gift cards'],
+    [/address|locat|direction|where are you/, 'where to find us'],
+    [/seat|sit in/, 'seating'],
+    [/dog|pet/, 'pets'],
+    [/room|toilet/, 'restrooms'],
+    [/donat|sponsor/, 'donations'],
+    [/recipe/, 'recipes'],
+  ];
+  return subjects.find(([pattern]) => pattern.test(words))?.[1] ?? 'something we need to check';
+}
+
+/**
+ * The most serious topic the question raises, with the desk's word for it. Its words are
+ * claimed as the topic's when `tokens` are given, so the coverage gate counts them as read.
+ */
+export function readPersonTopic(text: string, tokens?: Token[]): PersonTopic | null {
+  if (tokens) for (const topic of topics) claimPattern(tokens, text, topic.pattern, 'topic');
   for (const topic of topics) {
     const match = topic.pattern.exec(text);
-    if (match) {
-      const words = (match[1] ?? match[0]).trim();
-      const subject = topic.subject ?? words;
-      const found: PersonTopic = {
-        reason: topic.reason,
-        subject,
-        note: `${topic.note}: "${subject}".`,
-      };
-      const searchable = topic.searchable ?? searchableReasons.has(topic.reason);
-      if (!searchable) return found;
-      // Every phrase of the topic in the question ("pay by" and "cash"), not only the first.
-      const all = new RegExp(topic.pattern.source, `${topic.pattern.flags}g`);
-      const phrases = [...new Set([...text.matchAll(all)].map((m) => (m[1] ?? m[0]).trim()))];
-      return { ...found, search: phrases.join(' ') };
-    }
+    if (!match) continue;
+    const words = (match[1] ?? match[0]).trim();
+    const subject = typeof topic.subject === 'function' ? topic.subject(words) : topic.subject;
+    const found: PersonTopic = { reason: topic.reason, subject, note: `${topic.note}.` };
+    const searchable = topic.searchable ?? searchableReasons.has(topic.reason);
+    if (!searchable) return found;
+    // Every phrase of the topic in the question ("pay by" and "cash"), not only the first.
+    const all = new RegExp(topic.pattern.source, `${topic.pattern.flags}g`);
+    const phrases = [...new Set([...text.matchAll(all)].map((m) => (m[1] ?? m[0]).trim()))];
+    return { ...found, search: phrases.join(' ') };
   }
   return null;
 }
@@ -149,7 +218,7 @@ export function readHandoverTopic(text: string, handover: readonly string[]): Pe
     if (needed.length > 0 && needed.every((word) => words.has(word))) {
       return {
         reason: 'other',
-        subject: topic,
+        subject: topic as OwnerTopic,
         note: `The bakery hands questions about "${topic}" to a person.`,
       };
     }

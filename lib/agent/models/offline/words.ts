@@ -1,5 +1,14 @@
 /** Vocabulary the offline drafter reads customers' questions with. */
 
+export {
+  type BakedGood,
+  bakedGoods,
+  bakedGoodWords,
+  flavourWords,
+  genericGoods,
+  isBakedGood,
+} from './goods-words';
+
 export const numberWords: Record<string, number> = {
   one: 1,
   two: 2,
@@ -57,58 +66,6 @@ export const monthNumbers: Record<string, number> = {
   dec: 12,
   december: 12,
 };
-
-/** Baked goods a customer may ask for that the menu might not have. */
-export const bakedGoods = new Set([
-  'bagel',
-  'cracker',
-  'gingerbread',
-  'shortbread',
-  'flatbread',
-  'stollen',
-  'panettone',
-  'bialy',
-  'knish',
-  'kolache',
-  'galette',
-  'madeleine',
-  'profiterole',
-  'biscotti',
-  'croissant',
-  'baguette',
-  'bagel',
-  'muffin',
-  'scone',
-  'cake',
-  'cupcake',
-  'cheesecake',
-  'cookie',
-  'brownie',
-  'donut',
-  'doughnut',
-  'danish',
-  'pie',
-  'tart',
-  'eclair',
-  'macaron',
-  'macaroon',
-  'focaccia',
-  'ciabatta',
-  'brioche',
-  'challah',
-  'pretzel',
-  'biscuit',
-  'pastry',
-  'strudel',
-  'babka',
-  'quiche',
-  'sandwich',
-  'pizza',
-  'cannoli',
-  'churro',
-  'waffle',
-  'pancake',
-]);
 
 /** Words that end a noun phrase, or can never be one: "six croissants on Saturday". */
 export const phraseBreaks = new Set([
@@ -276,9 +233,6 @@ export const notGoods = new Set([
   'works',
 ]);
 
-/** Words for a kind of bread, not a particular one: "buns" alone is not "cinnamon buns". */
-export const genericGoods = new Set(['bun', 'roll', 'loaf', 'bread']);
-
 /** Words that may sit between a quantity and its item: "a dozen of those", "two loaves of rye". */
 export const quantityFillers = new Set([
   'of',
@@ -326,6 +280,7 @@ export const approximations = new Set([
 /** Chat spellings, read as the words they stand for. */
 export const shorthand: Record<string, string> = {
   tmrw: 'tomorrow',
+  cn: 'can',
   tmr: 'tomorrow',
   tmrow: 'tomorrow',
   tmw: 'tomorrow',
