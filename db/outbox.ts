@@ -246,6 +246,18 @@ export async function renewEmailLease(input: {
 }
 
 /**
+ * Ends a claim's lease now, under its token only: the email is claimable at once, as one whose
+ * worker died (the try counts), rather than when the lease runs out. False when it was not ours.
+ */
+export async function endEmailLease(input: {
+  id: number;
+  leaseToken: string;
+  now: Date;
+}): Promise<boolean> {
+  return renewEmailLease({ ...input, leaseMs: -1 });
+}
+
+/**
  * The server accepted the email. Recorded whoever holds the lease now: an acceptance is a fact,
  * and recording it at once is what keeps a second copy from going out. The link's token is
  * erased with it: it now lives only in the customer's mailbox.

@@ -331,6 +331,19 @@ export async function renewLease(input: {
   return renewed.length === 1;
 }
 
+/**
+ * Ends a claim's lease now, under its token only, leaving the question as a worker that died
+ * leaves it: claimable at once (the attempt counts, so one that keeps failing its worker is failed
+ * after the last), rather than when the lease runs out. False when the lease was no longer ours.
+ */
+export async function endLease(input: {
+  questionId: number;
+  leaseToken: string;
+  now: Date;
+}): Promise<boolean> {
+  return renewLease({ ...input, leaseMs: -1 });
+}
+
 export type RunRow = Omit<typeof agentRuns.$inferInsert, 'id' | 'questionId'>;
 export type ToolCallRow = Omit<typeof toolCalls.$inferInsert, 'id' | 'runId'>;
 

@@ -3,7 +3,7 @@ import { getBakeryData } from '@/db/bakery-data';
 import { noteTextsForDrafting } from '@/db/conversation-notes';
 import { threadForDrafting } from '@/db/conversations';
 import { searchKnowledge } from '@/db/knowledge';
-import { recordAttempt, renewLease, type SpendCap } from '@/db/queue';
+import { recordAttempt, type SpendCap } from '@/db/queue';
 import type { Question } from '@/db/schema';
 import {
   type BakeryData,
@@ -15,6 +15,7 @@ import {
   spentBeforeFailure,
 } from '@/lib/agent';
 import { afterFailedAttempt } from '@/lib/drafting/policy';
+import { isLeaseLost } from '../jobs/runner';
 import { publishDeskEvent } from './live';
 import { rowsForFailedRequest, rowsForRun } from './run-rows';
 
@@ -79,7 +80,8 @@ async function readThread(question: Question) {
 /**
  * Drafts one question that the caller has claimed: reads the bakery's current facts, runs the
  * agent, and stores the run, its tool calls and the question's new state in one transaction.
- * The same function serves the worker and a person's "draft now", under the same lease.
+ * The same function serves the worker and a person's "draft now", under the same lease; the
+ * caller renews it (the job runner, or `holdLease`) and aborts `signal` once it is lost.
  */
 export async function draftClaimedQuestion(input: {
   question: Question;
@@ -94,45 +96,6 @@ export async function draftClaimedQuestion(input: {
   const { data, factsVersion } = await getBakeryData();
   const thread = await readThread(question);
   const notes = await noteTextsForDrafting({ questionId: question.id });
-
-  // Our own controller: aborted by the caller (shutdown) or by losing the lease.
-  const controller = new AbortController();
-  const onCallerAbort = () => controller.abort(input.signal.reason);
-  input.signal.addEventListener('abort', onCallerAbort, { once: true });
-  // The caller may have aborted while the facts and the thread were being read.
-  if (input.signal.aborted) onCallerAbort();
-  let leaseLost = false;
-  // One renewal at a time: a beat that comes while the last one still waits for the database
-  // is skipped rather than queued behind it.
-  let renewing = false;
-  const renew = async () => {
-    let kept: boolean;
-    try {
-      kept = await renewLease({
-        questionId: question.id,
-        leaseToken,
-        leaseMs: settings.leaseMs,
-        now: new Date(),
-      });
-    } catch {
-      return; // A busy database: the next beat tries again, well before the lease runs out.
-    }
-    if (!kept) {
-      leaseLost = true;
-      controller.abort(new Error('The lease on this question was lost.'));
-    }
-  };
-  const heartbeat = setInterval(
-    () => {
-      if (renewing) return;
-      renewing = true;
-      // Never rejects (renew catches its own failures); the flag is cleared however it ends.
-      void renew().finally(() => {
-        renewing = false;
-      });
-    },
-    Math.max(250, Math.floor(settings.leaseMs / 3)),
-  );
 
   let model: Model | undefined;
   try {
@@ -153,7 +116,7 @@ export async function draftClaimedQuestion(input: {
       earlier: thread.earlier,
       notes,
       limits: settings.limits,
-      signal: controller.signal,
+      signal: input.signal,
       onEvent: (event) =>
         publishDeskEvent({ kind: 'draftProgress', questionId: question.id, event }),
     });
@@ -174,8 +137,11 @@ export async function draftClaimedQuestion(input: {
     if (!stored.ok) return { kind: 'leaseLost' };
     return { kind: 'stored', runId: stored.runId, status: 'drafted' };
   } catch (error) {
-    if (leaseLost) return { kind: 'leaseLost' };
-    if (input.signal.aborted) return { kind: 'aborted' };
+    // Stopping, or the lease lost to a later claim (whoever holds the lease renews it and aborts
+    // the signal): nothing is written under a lease that may be someone else's now.
+    if (input.signal.aborted) {
+      return isLeaseLost(input.signal.reason) ? { kind: 'leaseLost' } : { kind: 'aborted' };
+    }
     const message = errorMessage(error);
     const next = afterFailedAttempt({
       attempts: question.attempts,
@@ -203,8 +169,6 @@ export async function draftClaimedQuestion(input: {
     if (!stored.ok) return { kind: 'leaseLost' };
     return { kind: 'stored', runId: stored.runId, status: next.status };
   } finally {
-    clearInterval(heartbeat);
-    input.signal.removeEventListener('abort', onCallerAbort);
     publishDeskEvent({ kind: 'queueChanged', questionId: question.id });
   }
 }

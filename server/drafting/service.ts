@@ -1,7 +1,8 @@
 import 'server-only';
 import { otherConnectionsCommitCount } from '@/db/client';
-import { claimQuestion, releaseLeases } from '@/db/queue';
+import { claimQuestion, releaseLeases, renewLease } from '@/db/queue';
 import { env } from '@/lib/env';
+import { COMMIT_CHECK_MS, holdLease, renewEveryMs } from '../jobs/runner';
 import { type DraftOutcome, draftClaimedQuestion } from './draft-question';
 import { draftSettingsFromEnv } from './settings';
 import { newWorkerOwner, startWorker, type Worker } from './worker';
@@ -23,8 +24,8 @@ function service(): Service {
 }
 
 export const POLL_MS = 500;
-/** How often idle slots ask SQLite whether another process wrote: a constant-time read. */
-export const CHANGE_CHECK_MS = 25;
+/** How often idle slots ask whether another process wrote: a constant-time read. */
+export const CHANGE_CHECK_MS = COMMIT_CHECK_MS;
 
 export function startDraftingWorker(
   options: { concurrency?: number; log?: (m: string) => void } = {},
@@ -69,15 +70,26 @@ export async function draftNow({ questionId }: { questionId: number }): Promise<
   if (!claim.ok) return { ok: false, reason: claim.reason };
   // Nobody may be waiting on this promise, so it must never reject: a bug or a dead database
   // is logged, and the lease runs out so the worker tries the question again.
+  const leaseToken = claim.question.leaseToken ?? '';
+  const lease = holdLease({
+    renew: (now) => renewLease({ questionId, leaseToken, leaseMs: settings.leaseMs, now }),
+    everyMs: renewEveryMs(settings.leaseMs),
+    signal: current.stopping.signal,
+  });
   const started: Promise<DraftOutcome> = draftClaimedQuestion({
     question: claim.question,
     owner: current.owner,
-    signal: current.stopping.signal,
+    signal: lease.signal,
     settings,
-  }).catch((error: unknown) => {
-    console.error(`[drafting] question ${questionId}:`, error);
-    return { kind: 'crashed', message: error instanceof Error ? error.message : String(error) };
-  });
+  })
+    .catch((error: unknown) => {
+      console.error(`[drafting] question ${questionId}:`, error);
+      return {
+        kind: 'crashed' as const,
+        message: error instanceof Error ? error.message : String(error),
+      };
+    })
+    .finally(lease.release);
   return { ok: true, started };
 }
 

@@ -1,11 +1,10 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
-import { setImmediate } from 'node:timers/promises';
-import { claimNextQuestion, releaseLeases, type SpendCap } from '@/db/queue';
+import { claimNextQuestion, endLease, releaseLeases, renewLease, type SpendCap } from '@/db/queue';
 import type { Question } from '@/db/schema';
-import { idleSlots } from '../idle-slots';
+import { type JobDefinition, newWorkerOwner, startJobRunner } from '../jobs/runner';
 import { onDeskEvent } from './live';
+
+export { newWorkerOwner };
 
 export type DraftClaimed = (input: {
   question: Question;
@@ -13,16 +12,52 @@ export type DraftClaimed = (input: {
   signal: AbortSignal;
 }) => Promise<unknown>;
 
-export type WorkerOptions = {
-  concurrency: number;
+export type DraftingJobs = {
   leaseMs: number;
   /** A question abandoned mid-draft this many times is failed rather than claimed again. */
   maxAttempts?: number;
   /**
-   * Past the day's budget for a paid model, slots claim nothing until it allows again. A
+   * Past the day's budget for a paid model, nothing is claimed until it allows again. A
    * function is asked before each claim (the model, and whether it is paid, may change).
    */
   budget?: SpendCap | (() => Promise<SpendCap | undefined>);
+  draft: DraftClaimed;
+};
+
+/**
+ * The drafting queue as the job runner works it: the oldest question ready to draft (within the
+ * day's budget), its lease renewed under its claim's token, drafted by `draft` (which stores the
+ * run and the question's new state, or its failure, under that token).
+ */
+export function draftingJobs(jobs: DraftingJobs): JobDefinition<Question> {
+  return {
+    name: 'drafting',
+    describe: (question) => `question ${question.id}`,
+    leaseMs: jobs.leaseMs,
+    claim: async ({ owner, now }) =>
+      claimNextQuestion({
+        owner,
+        leaseMs: jobs.leaseMs,
+        maxAttempts: jobs.maxAttempts,
+        budget: typeof jobs.budget === 'function' ? await jobs.budget() : jobs.budget,
+        now,
+      }),
+    renew: (question, now) =>
+      renewLease({
+        questionId: question.id,
+        leaseToken: question.leaseToken ?? '',
+        leaseMs: jobs.leaseMs,
+        now,
+      }),
+    run: (question, { owner, signal }) => jobs.draft({ question, owner, signal }),
+    handBack: (question, now) =>
+      endLease({ questionId: question.id, leaseToken: question.leaseToken ?? '', now }),
+    releaseAll: releaseLeases,
+  };
+}
+
+export type WorkerOptions = DraftingJobs & {
+  concurrency: number;
   /** How often an idle slot looks for work that another process queued. */
   pollMs: number;
   /**
@@ -31,7 +66,6 @@ export type WorkerOptions = {
    * wakes them within that time instead of at the next poll.
    */
   changeCheck?: { everyMs: number; read: () => Promise<number> };
-  draft: DraftClaimed;
   owner?: string;
   log?: (message: string) => void;
 };
@@ -50,126 +84,33 @@ export type Worker = {
   stopNow: () => Promise<number>;
 };
 
-export function newWorkerOwner(): string {
-  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-}
-
 /**
- * Runs `concurrency` slots, each claiming the oldest ready question and drafting it. Slots
- * sleep when the queue is empty and wake on news of a new question in this process, or at the
- * next poll for questions that other processes queued.
+ * Runs `concurrency` slots of the job runner over the drafting queue. Slots sleep when the queue
+ * is empty and wake on news of a new question in this process, on another process's commit
+ * (with a change check), or at the next poll.
  */
 export function startWorker(options: WorkerOptions): Worker {
-  const owner = options.owner ?? newWorkerOwner();
   const log = options.log ?? (() => {});
-  const abortAll = new AbortController();
-  let claiming = true;
-  const { sleep: idle, wakeAll } = idleSlots(options.pollMs);
-  const unsubscribe = onDeskEvent((event) => {
-    if (event.kind === 'queueChanged') wakeAll();
+  const runner = startJobRunner(draftingJobs(options), {
+    concurrency: options.concurrency,
+    pollMs: options.pollMs,
+    owner: options.owner,
+    wakeOn: [
+      (wake) =>
+        onDeskEvent((event) => {
+          if (event.kind === 'queueChanged') wake();
+        }),
+    ],
+    changeCheck: options.changeCheck,
+    log,
   });
-  const stopChangeCheck = options.changeCheck
-    ? watchChanges(options.changeCheck, wakeAll, log)
-    : () => {};
-
-  async function slot(index: number): Promise<void> {
-    while (claiming) {
-      let question: Question | undefined;
-      try {
-        question = await claimNextQuestion({
-          owner,
-          leaseMs: options.leaseMs,
-          maxAttempts: options.maxAttempts,
-          budget: typeof options.budget === 'function' ? await options.budget() : options.budget,
-          now: new Date(),
-        });
-      } catch (error) {
-        log(`slot ${index}: could not claim: ${(error as Error).message}`);
-      }
-      if (!question) {
-        // A stop that came while the claim was on its way has already woken the sleepers:
-        // sleeping now would hold the stop up until the poll.
-        if (claiming) await idle();
-        continue;
-      }
-      try {
-        await options.draft({ question, owner, signal: abortAll.signal });
-      } catch (error) {
-        // The drafting function records its own failures; this is a bug or a dead database.
-        log(`slot ${index}: question ${question.id}: ${(error as Error).stack ?? error}`);
-      }
-      // More work may be waiting: look again at once rather than after a poll, but after
-      // the event loop has had its turn. A draft by a model that answers without I/O (the
-      // offline drafter) resolves entirely in microtasks, and a backlog drained that way would
-      // keep every request waiting until the queue was empty.
-      await setImmediate();
-    }
-  }
-
-  const slots = Array.from({ length: options.concurrency }, (_, i) => slot(i));
-  log(`drafting worker ${owner} started with ${options.concurrency} slot(s)`);
-
-  const halt = () => {
-    claiming = false;
-    unsubscribe();
-    stopChangeCheck();
-    wakeAll();
-  };
-
+  log(`drafting worker ${runner.owner} started with ${options.concurrency} slot(s)`);
   return {
-    owner,
-    async stop({ graceMs = 8_000 } = {}) {
-      halt();
-      const finished = Promise.all(slots).then(() => true);
-      const late = await Promise.race([
-        finished,
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
-      ]);
-      if (!late) abortAll.abort(new Error('The drafting worker is shutting down.'));
-      await finished;
-      const released = await releaseLeases({ owner, now: new Date() });
-      log(`drafting worker ${owner} stopped; ${released} question(s) handed back`);
+    owner: runner.owner,
+    async stop(stopOptions) {
+      const released = await runner.stop(stopOptions);
+      log(`drafting worker ${runner.owner} stopped; ${released} question(s) handed back`);
     },
-    async stopNow() {
-      halt();
-      abortAll.abort(new Error('The drafting worker is shutting down.'));
-      return releaseLeases({ owner, now: new Date() });
-    },
+    stopNow: runner.stopNow,
   };
-}
-
-/** Calls `changed` whenever the count moves; a read that fails (a busy database) waits a tick. */
-function watchChanges(
-  check: { everyMs: number; read: () => Promise<number> },
-  changed: () => void,
-  log: (message: string) => void,
-): () => void {
-  let last: number | undefined;
-  let failing = false;
-  // One read at a time: a tick that comes while the last read still waits (behind another
-  // statement's transaction, say) is skipped.
-  let reading = false;
-  const look = async () => {
-    let now: number;
-    try {
-      now = await check.read();
-      failing = false;
-    } catch (error) {
-      if (!failing) log(`could not read the database's change count: ${(error as Error).message}`);
-      failing = true;
-      return;
-    }
-    if (last !== undefined && now !== last) changed();
-    last = now;
-  };
-  const timer = setInterval(() => {
-    if (reading) return;
-    reading = true;
-    // Never rejects (look catches the read's failure); the flag is cleared however it ends.
-    void look().finally(() => {
-      reading = false;
-    });
-  }, check.everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -3,7 +3,7 @@ import { createTransport } from 'nodemailer';
 import { getBakery } from '@/db/bakery';
 import { messageOfReply } from '@/db/feedback';
 import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels';
-import { type ClaimedEmail, markEmailSent, recordEmailFailure, renewEmailLease } from '@/db/outbox';
+import { type ClaimedEmail, markEmailSent, recordEmailFailure } from '@/db/outbox';
 import { angled, feedbackLinks, replyBodies } from '@/lib/mail/compose';
 import {
   afterDeliveryFailure,
@@ -83,33 +83,6 @@ export async function deliverClaimedEmail(input: {
     feedback: messageId === undefined ? undefined : feedbackLinks(ticketUrl, messageId),
   });
 
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(input.signal.reason);
-  input.signal.addEventListener('abort', onAbort, { once: true });
-  let leaseLost = false;
-  const heartbeat = setInterval(
-    () => {
-      // Not awaited: a beat is over when it is recorded, and both outcomes are handled here.
-      void renewEmailLease({
-        id: email.id,
-        leaseToken: email.leaseToken,
-        leaseMs: settings.leaseMs,
-        now: new Date(),
-      }).then(
-        (held) => {
-          if (!held) {
-            leaseLost = true;
-            controller.abort(new Error('The lease on this email was lost.'));
-          }
-        },
-        () => {
-          // A busy database: the next beat tries again, well before the lease runs out.
-        },
-      );
-    },
-    Math.max(250, Math.floor(settings.leaseMs / 3)),
-  );
-
   let info: { response?: string };
   try {
     info = await input.transport.sendMail({
@@ -122,18 +95,15 @@ export async function deliverClaimedEmail(input: {
       date: email.createdAt,
       text: bodies.text,
       html: bodies.html,
-      signal: controller.signal,
+      signal: input.signal,
     } as Parameters<Transport['sendMail']>[0]);
   } catch (error) {
-    clearInterval(heartbeat);
-    input.signal.removeEventListener('abort', onAbort);
-    // Stopping (the worker hands its leases back) or lost to another claim: not the email's
-    // failure, and nothing to record under a lease no longer ours.
-    if (leaseLost || input.signal.aborted) return { kind: 'stopped' };
+    // Stopping (the worker hands its leases back) or lost to another claim (the runner renews
+    // the lease and aborts the signal): not the email's failure, and nothing to record under a
+    // lease no longer ours.
+    if (input.signal.aborted) return { kind: 'stopped' };
     return recordFailure(input, error as SendFailure);
   }
-  clearInterval(heartbeat);
-  input.signal.removeEventListener('abort', onAbort);
   const now = new Date();
   const response = info.response ?? '250 accepted';
   // First, with nothing before it: the acceptance is on record.

@@ -1,9 +1,14 @@
 import 'server-only';
-import { claimNextEmail, releaseEmailLeases } from '@/db/outbox';
+import {
+  type ClaimedEmail,
+  claimNextEmail,
+  endEmailLease,
+  releaseEmailLeases,
+  renewEmailLease,
+} from '@/db/outbox';
 import { DELIVERY_MAX_ATTEMPTS } from '@/lib/mail/delivery-policy';
 import { onDeskEvent } from '../drafting/live';
-import { newWorkerOwner } from '../drafting/worker';
-import { idleSlots } from '../idle-slots';
+import { type JobDefinition, newWorkerOwner, startJobRunner } from '../jobs/runner';
 import {
   checkSmtp,
   DELIVERY_CONCURRENCY,
@@ -18,6 +23,8 @@ export type DeliveryWorkerOptions = {
   settings: MailSettings;
   /** How often an idle worker looks for emails another process queued. */
   pollMs: number;
+  /** A cheap count that moves when another process commits: wakes idle slots within everyMs. */
+  changeCheck?: { everyMs: number; read: () => Promise<number> };
   policy?: DeliveryPolicy;
   /** How many emails are in the mail server's hands at once; one pooled connection each. */
   concurrency?: number;
@@ -39,11 +46,48 @@ export type DeliveryWorker = {
 };
 
 /**
- * A few slots, each claiming the oldest email ready to go and handing it to the mail server over
- * a pooled connection, like the drafting worker: a lease per claim, so any number of slots,
- * servers and `npm run worker` processes can run against one database and each email is handed
- * over by one of them at a time. Idle slots wake when a reply is sent in this process, and poll
- * for the others.
+ * The email queue as the job runner works it: the oldest email ready to go, its lease renewed
+ * under its claim's token while the mail server takes it, handed over by `deliverClaimedEmail`
+ * (which marks it sent the moment the server accepts it, or records the failure under the token).
+ */
+export function deliveryJobs(input: {
+  settings: MailSettings;
+  policy: DeliveryPolicy;
+  transport: Transport;
+  log: (message: string) => void;
+}): JobDefinition<ClaimedEmail> {
+  const { settings, policy, transport, log } = input;
+  return {
+    name: 'email delivery',
+    describe: (email) => `reply ${email.replyId}`,
+    leaseMs: settings.leaseMs,
+    claim: ({ owner, now }) =>
+      claimNextEmail({ owner, leaseMs: settings.leaseMs, maxAttempts: policy.maxAttempts, now }),
+    renew: (email, now) =>
+      renewEmailLease({
+        id: email.id,
+        leaseToken: email.leaseToken,
+        leaseMs: settings.leaseMs,
+        now,
+      }),
+    run: async (email, { signal }) => {
+      const outcome = await deliverClaimedEmail({ email, settings, transport, policy, signal });
+      if (outcome.kind === 'sent') log(`reply ${email.replyId} emailed: ${outcome.response}`);
+      else if (outcome.kind !== 'stopped') {
+        log(`reply ${email.replyId} not emailed (${outcome.kind}): ${outcome.error}`);
+      }
+    },
+    handBack: (email, now) => endEmailLease({ id: email.id, leaseToken: email.leaseToken, now }),
+    releaseAll: releaseEmailLeases,
+  };
+}
+
+/**
+ * A few slots of the job runner over the email queue, each handing one email to the mail server
+ * over a pooled connection: a lease per claim, so any number of slots, servers and
+ * `npm run worker` processes can run against one database and each email is handed over by one
+ * of them at a time. Idle slots wake when a reply is sent in this process, on another process's
+ * commit (with a change check), and at the poll.
  */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const owner = options.owner ?? newWorkerOwner();
@@ -52,79 +96,32 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
   const concurrency = Math.max(1, options.concurrency ?? DELIVERY_CONCURRENCY);
   const transport =
     options.transport ?? smtpTransport(options.settings, { connections: concurrency });
-  const abortAll = new AbortController();
-  let claiming = true;
-  const { sleep: idle, wakeAll } = idleSlots(options.pollMs);
-  const unsubscribe = onDeskEvent((event) => {
-    if (event.kind === 'queueChanged') wakeAll();
-  });
-
-  async function slot(): Promise<void> {
-    while (claiming) {
-      let email: Awaited<ReturnType<typeof claimNextEmail>>;
-      try {
-        email = await claimNextEmail({
-          owner,
-          leaseMs: options.settings.leaseMs,
-          maxAttempts: policy.maxAttempts,
-          now: new Date(),
-        });
-      } catch (error) {
-        log(`could not claim an email: ${(error as Error).message}`);
-      }
-      if (!email) {
-        if (claiming) await idle();
-        continue;
-      }
-      try {
-        const outcome = await deliverClaimedEmail({
-          email,
-          settings: options.settings,
-          transport,
-          policy,
-          signal: abortAll.signal,
-        });
-        if (outcome.kind === 'sent') log(`reply ${email.replyId} emailed: ${outcome.response}`);
-        else if (outcome.kind !== 'stopped') {
-          log(`reply ${email.replyId} not emailed (${outcome.kind}): ${outcome.error}`);
-        }
-      } catch (error) {
-        // A bug or a dead database: the lease runs out and the email is tried again.
-        log(`reply ${email.replyId}: ${(error as Error).stack ?? error}`);
-      }
-    }
-  }
-
-  const running = (async () => {
-    // The channel's state shows on the settings page before the first reply goes out.
-    await checkSmtp(transport).catch(() => {});
-    await Promise.all(Array.from({ length: concurrency }, () => slot()));
-  })();
+  const runner = startJobRunner(
+    deliveryJobs({ settings: options.settings, policy, transport, log }),
+    {
+      concurrency,
+      pollMs: options.pollMs,
+      owner,
+      wakeOn: [
+        (wake) =>
+          onDeskEvent((event) => {
+            if (event.kind === 'queueChanged') wake();
+          }),
+      ],
+      changeCheck: options.changeCheck,
+      // The channel's state shows on the settings page before the first reply goes out.
+      beforeClaiming: () => checkSmtp(transport).catch(() => {}),
+      log,
+    },
+  );
   log(`email delivery ${owner} started, ${concurrency} at once`);
-  const halt = () => {
-    claiming = false;
-    unsubscribe();
-    wakeAll();
-  };
   return {
     owner,
-    async stop({ graceMs = 8_000 } = {}) {
-      halt();
-      const finished = running.then(() => true);
-      const inTime = await Promise.race([
-        finished,
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
-      ]);
-      if (!inTime) abortAll.abort(new Error('The delivery worker is shutting down.'));
-      await finished;
+    async stop(stopOptions) {
+      const released = await runner.stop(stopOptions);
       transport.close();
-      const released = await releaseEmailLeases({ owner, now: new Date() });
       log(`email delivery ${owner} stopped; ${released} email(s) handed back`);
     },
-    stopNow() {
-      halt();
-      abortAll.abort(new Error('The delivery worker is shutting down.'));
-      return releaseEmailLeases({ owner, now: new Date() });
-    },
+    stopNow: runner.stopNow,
   };
 }

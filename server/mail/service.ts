@@ -1,8 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { otherConnectionsCommitCount } from '@/db/client';
 import { getConnection } from '@/db/connections';
 import { forgetMailChannel } from '@/db/mail-channels';
 import { env } from '@/lib/env';
+import { COMMIT_CHECK_MS } from '../jobs/runner';
 import { type DeliveryWorker, startDeliveryWorker } from './delivery-worker';
 import { type InboundMail, startInboundMail } from './inbound';
 import {
@@ -86,6 +88,7 @@ async function apply(state: State): Promise<void> {
         worker: startDeliveryWorker({
           settings: { transport, fromLine, out, baseUrl, leaseMs: env().MAIL_LEASE_MS },
           pollMs: MAIL_POLL_MS,
+          changeCheck: { everyMs: COMMIT_CHECK_MS, read: otherConnectionsCommitCount },
           log: state.log,
         }),
       };
