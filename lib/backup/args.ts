@@ -41,3 +41,26 @@ export function parseFileArgs(
   if (!file?.trim()) return { ok: false, message: 'Name the backup file.' };
   return { ok: true, args: { file, force } };
 }
+
+export const UPGRADE_USAGE =
+  'Usage: npm run upgrade [-- --backed-up]\n' +
+  'After the new release is in place (git pull, or its files unpacked): backs up the database,\n' +
+  'installs the dependencies (npm ci), migrates the database and builds the app. On PostgreSQL\n' +
+  'take a pg_dump first and say so with --backed-up.';
+
+/** `upgrade` takes only --backed-up (PostgreSQL: the operator took a pg_dump). */
+export function parseUpgradeArgs(
+  argv: string[],
+): { ok: true; backedUp: boolean } | { ok: false; message: string } {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: { 'backed-up': { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    });
+    return { ok: true, backedUp: values['backed-up'] === true };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
