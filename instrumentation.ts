@@ -22,3 +22,17 @@ export async function register(): Promise<void> {
   const { announceSetupCode } = await import('./server/setup-code');
   await announceSetupCode();
 }
+
+/**
+ * A page, action or route handler failed: logged with its request id and the error's digest,
+ * which the error page (app/error.tsx) turns back into the request id for staff to quote.
+ */
+export async function onRequestError(
+  error: unknown,
+  request: { path: string; method: string; headers: Record<string, unknown> },
+  context: { routeType?: string; routePath?: string },
+): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { recordRequestError } = await import('./server/request-errors');
+  recordRequestError(error, request, context);
+}

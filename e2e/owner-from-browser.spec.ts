@@ -458,7 +458,7 @@ test('Settings connects email to the SMTP server and Dovecot, both checks pass, 
   expect(emails[0]?.email.text).toContain(`${server.url}/t/`);
   // Its mail workers were restarted inside the running server.
   expect(server.output()).toContain(
-    '[email] emailing sent replies from Rye and Shine Bakery <orders@ryeandshine.example>',
+    'emailing sent replies from Rye and Shine Bakery <orders@ryeandshine.example>',
   );
   expect(server.output()).not.toContain(SMTP_PASSWORD);
   // One server process all along: it started once, before setup.

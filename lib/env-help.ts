@@ -22,6 +22,11 @@ export const variableHelp: Record<string, VariableHelp> = {
     expect: 'an address of this machine (0.0.0.0 for every one) or its host name',
     example: '127.0.0.1',
   },
+  LOG_LEVEL: {
+    expect: 'trace, debug, info, warn, error, fatal or silent',
+    example: 'info',
+  },
+  LOG_FORMAT: { expect: 'json or pretty', example: 'json' },
   DATABASE_PATH: { expect: 'the path of the SQLite file', example: 'data/bakery.db' },
   DATABASE_URL: {
     expect: 'a PostgreSQL address starting with postgres:// or postgresql://',

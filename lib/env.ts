@@ -43,6 +43,12 @@ export const envSchema = z
         })
         .default('127.0.0.1'),
     ),
+    // The logs' detail and form (server/log-core.mjs); unset LOG_FORMAT: pretty in a terminal.
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+    ),
+    LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(['json', 'pretty']).optional()),
     DATABASE_PATH: z.preprocess(emptyAsUndefined, z.string().default('data/bakery.db')),
     // Set, the desk runs on this PostgreSQL database instead of the SQLite file.
     DATABASE_URL: z.preprocess(

@@ -3,13 +3,14 @@
 // `npm start` and `npm run test:e2e` run it first, so servers started after it only start.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { rootLogger } from '../server/log-core.mjs';
 import { buildIsCurrent, nextBin } from './build-state.mjs';
 
 /** Exits the process with the build's status when the build fails. */
 export function buildIfNeeded() {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   if (buildIsCurrent()) return;
-  console.log('Building the app (first start or changed sources)…');
+  rootLogger().child({ area: 'build' }).info('building the app (first start or changed sources)…');
   const build = spawnSync(process.execPath, [nextBin(), 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -3,6 +3,9 @@
 // - stamps the socket's peer address on the request as `x-desk-peer` (replacing whatever a
 //   client sent under that name), since Next.js keeps a client's own X-Forwarded-For and drops
 //   the peer address. `lib/net/ip-address.ts` decides, with TRUSTED_PROXIES, who the client is.
+// - gives each request its id (a client's well-formed `x-request-id`, else a new one) on the
+//   request for Next.js and on the response, runs the request inside it so every line logged
+//   while answering carries it, and logs one access line when the response ends.
 // - answers methods the desk does not serve (TRACE, CONNECT, PROPFIND…) with 405, which
 //   Next.js would otherwise fail on with a 500. (Node's parser already answers 400 to names
 //   it does not know at all.)
@@ -10,6 +13,13 @@
 //   overlong or surrogate UTF-8 sequence), which Next.js's router fails on with a 500 when it
 //   decodes a dynamic segment.
 import http from 'node:http';
+import {
+  loggedPath,
+  requestContext,
+  requestIdFor,
+  rootLogger,
+  routeConsoleToLogger,
+} from '../server/log-core.mjs';
 
 export const PEER_HEADER = 'x-desk-peer';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
@@ -25,8 +35,40 @@ function pathDecodes(url) {
   }
 }
 
+export const REQUEST_ID_HEADER = 'x-request-id';
+const accessLog = rootLogger().child({ area: 'http' });
+// Next.js's own console lines (its banner, the errors it prints) become JSON lines too.
+routeConsoleToLogger();
+
+/** The request's id, on the request (replacing a malformed one) and on its response. */
+function stampRequestId(req, res) {
+  const requestId = requestIdFor(req.headers[REQUEST_ID_HEADER]);
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  return requestId;
+}
+
+/** One line per request once its response is done (or the client left): never the query. */
+function logWhenDone(req, res, requestId) {
+  const began = process.hrtime.bigint();
+  res.once('close', () => {
+    const status = res.statusCode;
+    const line = {
+      requestId,
+      method: req.method,
+      path: loggedPath(req.url),
+      status,
+      ms: Math.round(Number(process.hrtime.bigint() - began) / 1e4) / 100,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    };
+    accessLog[status >= 500 ? 'warn' : 'info'](line, 'request');
+  });
+}
+
 function guard(listener) {
   return function guardedRequest(req, res) {
+    const requestId = stampRequestId(req, res);
+    logWhenDone(req, res, requestId);
     if (!METHODS.has(req.method ?? '')) {
       res.writeHead(405, { Allow: [...METHODS].join(', '), 'Content-Type': 'text/plain' });
       res.end('Method not allowed.\n');
@@ -40,7 +82,7 @@ function guard(listener) {
       return;
     }
     req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
-    return listener.call(this, req, res);
+    return requestContext.run({ requestId }, () => listener.call(this, req, res));
   };
 }
 

@@ -5,4 +5,4 @@ import { env } from '@/lib/env';
 await getDb();
 await closeDb();
 const { DATABASE_URL, DATABASE_PATH } = env();
-console.log(`Database at ${DATABASE_URL ? 'DATABASE_URL' : DATABASE_PATH} is migrated.`);
+process.stdout.write(`Database at ${DATABASE_URL ? 'DATABASE_URL' : DATABASE_PATH} is migrated.\n`);

@@ -6,4 +6,4 @@ import { rebuildDashboardQuarterHours } from '@/db/dashboard-figures';
 
 const { quarters } = await rebuildDashboardQuarterHours();
 await closeDb();
-console.log(`The dashboard's figures were rebuilt: ${quarters} quarter hours.`);
+process.stdout.write(`The dashboard's figures were rebuilt: ${quarters} quarter hours.\n`);

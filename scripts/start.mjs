@@ -12,13 +12,18 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
 import { tsImport } from 'tsx/esm/api';
+import { rootLogger } from '../server/log-core.mjs';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { nextBin } from './build-state.mjs';
 import { serverNodeFlags } from './server-flags.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 // `next start` reads .env files too: check the settings it will run with, not only the shell's.
-nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
+const log = rootLogger().child({ area: 'start' });
+nextEnv.loadEnvConfig(process.cwd(), false, {
+  info: () => {},
+  error: (...words) => log.error(words.map(String).join(' ')),
+});
 await tsImport('./support/config-check.ts', import.meta.url);
 // A database a newer release has migrated is refused before any build or server.
 await tsImport('./support/schema-check.ts', import.meta.url);

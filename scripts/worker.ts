@@ -11,31 +11,34 @@ import { closeDb, getDb } from '@/db/client';
 import { env } from '@/lib/env';
 import { currentModelChoice } from '@/server/drafting/model-choice';
 import { startDraftingWorker } from '@/server/drafting/service';
+import { logger, logTo } from '@/server/log';
 import { startMail, stopMail } from '@/server/mail/service';
 import { startRetentionSweeper } from '@/server/retention-sweeper';
 
 const GRACE_MS = 6_000;
+const log = logger('worker');
 
 async function main(): Promise<void> {
   const config = env();
   await getDb();
-  startRetentionSweeper((message) => console.log(`[worker] ${message}`));
+  startRetentionSweeper();
   const worker = startDraftingWorker({
     concurrency: config.DRAFT_CONCURRENCY,
-    log: (message) => console.log(`[worker] ${message}`),
+    log: logTo(logger('drafting')),
   });
-  await startMail({ log: (message) => console.log(`[email] ${message}`) });
+  await startMail({ log: logTo(logger('email')) });
   // The model as of now: each draft reads it again, so a change saved in Settings needs no restart.
   const { provider } = await currentModelChoice();
-  console.log(
-    `[worker] drafting with the ${provider} model from ${config.DATABASE_PATH}, ${config.DRAFT_CONCURRENCY} at once`,
+  log.info(
+    { provider, concurrency: config.DRAFT_CONCURRENCY },
+    `drafting with the ${provider} model from ${config.DATABASE_URL ? 'DATABASE_URL' : config.DATABASE_PATH}, ${config.DRAFT_CONCURRENCY} at once`,
   );
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[worker] ${signal}: finishing drafts in hand, then exiting`);
+    log.info({ signal }, 'finishing drafts in hand, then exiting');
     // A last resort: whatever happens, the process is gone well inside 10 seconds.
     setTimeout(() => process.exit(1), 9_000).unref();
     Promise.all([worker.stop({ graceMs: GRACE_MS }), stopMail({ graceMs: GRACE_MS })])
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
         process.exit(0);
       })
       .catch((error) => {
-        console.error(`[worker] shutdown failed: ${(error as Error).message}`);
+        log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       });
   };
@@ -53,6 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
+  log.fatal({ err: error }, 'the worker stopped');
   process.exit(1);
 });

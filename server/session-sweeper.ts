@@ -1,6 +1,7 @@
 import 'server-only';
 import { deleteStaleRateLimitHits } from '@/db/rate-limits';
 import { deleteExpiredSessions } from '@/db/sessions';
+import { logger } from './log';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -16,7 +17,7 @@ export function startSessionSweeper(): void {
       await deleteExpiredSessions({ now });
       await deleteStaleRateLimitHits({ now });
     } catch (error) {
-      console.error('[sessions] could not delete expired sessions:', error);
+      logger('sessions').error({ err: error }, 'could not delete expired sessions');
     }
   };
   // Not awaited: a sweep reports its own failure and never rejects; start-up goes on meanwhile.

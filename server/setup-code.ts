@@ -3,6 +3,7 @@ import { chmodSync, closeSync, openSync, readFileSync, rmSync, writeSync } from 
 import { hasAnyUser } from '@/db/users';
 import { generateSetupCode, setupCodeMatches, setupCodePath } from '@/lib/auth/setup-code';
 import { env } from '@/lib/env';
+import { logger } from './log';
 
 /**
  * The setup code lives in a file beside the database, readable by its owner only (0600): every
@@ -57,13 +58,13 @@ export async function checkSetupCode(typed: string): Promise<boolean> {
 export async function announceSetupCode(): Promise<void> {
   const current = await currentSetupCode();
   if (!current) return;
-  console.log(
+  // The code is for the person starting the desk, who reads this output: the one line that
+  // carries a secret on purpose (it works once, and only while no account exists).
+  logger('setup').info(
     [
-      '',
       'This desk has no accounts yet. To create the owner account, open /setup and enter',
       `the setup code: ${current.code}`,
       `(It is also in ${path()}, readable only by this user; it works once.)`,
-      '',
     ].join('\n'),
   );
 }

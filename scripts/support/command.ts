@@ -52,8 +52,10 @@ export async function runCommand(
 }
 
 export const terminalIo: CommandIo = {
-  out: (text) => console.log(text),
-  err: (text) => console.error(text),
+  // Written for a person (results, usage, refusals), not log lines: the desk's own diagnostics
+  // go through the logger (server/log.ts).
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
   progress: (text) => process.stdout.write(text),
   pipedInput: async () => (process.stdin.isTTY ? undefined : readAllStdin()),
 };

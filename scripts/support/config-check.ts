@@ -5,6 +5,7 @@ import { configProblems, configReport } from '@/lib/config-problems';
 
 const problems = configProblems(process.env);
 if (problems.length > 0) {
-  for (const line of configReport(problems)) console.error(line);
+  // For the person starting the desk, before any logger is set up: one plain line each.
+  for (const line of configReport(problems)) process.stderr.write(`${line}\n`);
   process.exit(1);
 }

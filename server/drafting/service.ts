@@ -2,6 +2,7 @@ import 'server-only';
 import { otherConnectionsCommitCount } from '@/db/client';
 import { claimQuestion, releaseLeases, renewLease } from '@/db/queue';
 import { env } from '@/lib/env';
+import { logger } from '@/server/log';
 import { COMMIT_CHECK_MS, holdLease, renewEveryMs } from '../jobs/runner';
 import { type DraftOutcome, draftClaimedQuestion } from './draft-question';
 import { draftSettingsFromEnv } from './settings';
@@ -83,7 +84,7 @@ export async function draftNow({ questionId }: { questionId: number }): Promise<
     settings,
   })
     .catch((error: unknown) => {
-      console.error(`[drafting] question ${questionId}:`, error);
+      logger('drafting').error({ questionId, err: error }, 'the draft stopped with an error');
       return {
         kind: 'crashed' as const,
         message: error instanceof Error ? error.message : String(error),

@@ -4,6 +4,7 @@ import { recordMailChannelError, recordMailChannelOk } from '@/db/mail-channels'
 import { env } from '@/lib/env';
 import { mailboxAddress } from '@/lib/mail/address';
 import { describeMailError, parseMailServer } from '@/lib/mail/server-url';
+import { type Log, logger, logTo } from '@/server/log';
 import { ReaderStopped, startEmailReader } from './email-reader';
 import { type IncomingConfig, incomingFrom } from './mail-config';
 import { MailServerFailure, takeUnseen } from './take-email';
@@ -21,8 +22,6 @@ export type InboundMail = { stop: () => Promise<void> };
 
 /** How long a mail server may take to take the connection, and then to greet the desk. */
 const IMAP_CONNECT_TIMEOUT_MS = 15_000;
-
-type Log = (message: string) => void;
 
 /** Waits up to ms, or less when stop() is called. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -46,7 +45,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * desk keeps working without mail. Without `server`, the environment's mailbox, if any.
  */
 export function startInboundMail({
-  log = console.log,
+  log = logTo(logger('email')),
   server: given,
   own: givenOwn,
   connectTimeoutMs = IMAP_CONNECT_TIMEOUT_MS,
@@ -72,7 +71,7 @@ export function startInboundMail({
   const failed = async (error: unknown): Promise<void> => {
     const cause = error instanceof MailServerFailure ? error.failure : error;
     const words = describeMailError(cause, server.secrets);
-    log(`${server.shown}: ${words}`);
+    log(`${server.shown}: ${words}`, { level: 'warn' });
     try {
       await recordMailChannelError({ name: 'imap', error: words, now: new Date() });
     } catch {
@@ -134,7 +133,9 @@ export function startInboundMail({
           await recordMailChannelOk({ name: 'imap', now: new Date() });
         } catch (error) {
           // The database's trouble, not the mail server's: said as such, and the next pass tries.
-          log(`the mailbox's good pass could not be recorded: ${(error as Error).message}`);
+          log(`the mailbox's good pass could not be recorded: ${(error as Error).message}`, {
+            level: 'warn',
+          });
         }
         if (news) continue;
         let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { env } from '@/lib/env';
+import { logger, logTo } from '@/server/log';
 import { startMail, stopMailDeliveryNow } from './service';
 
 /**
@@ -8,14 +9,15 @@ import { startMail, stopMailDeliveryNow } from './service';
  * A change saved in Settings restarts them without restarting the server.
  */
 export async function startMailInServer(): Promise<void> {
+  const log = logger('email');
   try {
     await startMail({
-      log: (message) => console.log(`[email] ${message}`),
+      log: logTo(log),
       readMailbox: env().DRAFT_WORKER !== 'off',
     });
   } catch (error) {
     // The desk works without email; the settings page shows what is wrong.
-    console.error(`[email] could not start: ${(error as Error).message}`);
+    log.error({ err: error }, 'email could not start');
   }
   // Next closes the server on SIGTERM and exits once it has closed: the hand-back runs before
   // that, in this turn's microtasks; only the count's message waits for the promise.
@@ -23,9 +25,10 @@ export async function startMailInServer(): Promise<void> {
     process.once(signal, () => {
       void stopMailDeliveryNow().then(
         (released) => {
-          if (released > 0) console.log(`[email] handed back ${released} email(s) on ${signal}`);
+          if (released > 0) log.info({ released, signal }, `handed back ${released} email(s)`);
         },
-        (error: unknown) => console.error('[email] could not hand back the emails in hand:', error),
+        (error: unknown) =>
+          log.error({ signal, err: error }, 'could not hand back the emails in hand'),
       );
     });
   }

@@ -12,9 +12,8 @@ import { type EnvelopeFacts, emailLabel, envelopeFacts } from '@/lib/mail/envelo
 import { EMAIL_MAX_ATTEMPTS, notStored, tooLarge } from '@/lib/mail/kept-failure';
 import type { ReadEmail } from '@/lib/mail/read-email';
 import { publishDeskEvent } from '@/server/drafting/live';
+import type { Log } from '@/server/log';
 import { type EmailReader, ReaderStopped, startEmailReader } from './email-reader';
-
-type Log = (message: string) => void;
 
 /** The reader of callers that bring none (a test, a script): one thread for the process. */
 let processReader: EmailReader | undefined;
@@ -136,7 +135,13 @@ async function takeOne(
   try {
     attempt = await countEmailAttempt({ key, now: new Date() });
   } catch (error) {
-    pass.log(`${label}: left for the next pass, its attempt could not be counted: ${words(error)}`);
+    pass.log(
+      `${label}: left for the next pass, its attempt could not be counted: ${words(error)}`,
+      {
+        level: 'warn',
+        uid,
+      },
+    );
     return;
   }
   const finish = async (stored: StoredEmail): Promise<void> => {
@@ -148,6 +153,7 @@ async function takeOne(
       const { outcome, reason, questionId } = stored.row;
       pass.log(
         `${label}: ${outcome}${reason ? ` (${reason})` : ''}${questionId ? ` in conversation ${questionId}` : ''}`,
+        { uid, outcome, ...(questionId ? { questionId } : {}) },
       );
     }
   };
@@ -183,7 +189,7 @@ async function takeOne(
     }
     const source = await fetchSource(client, uid, pass.maxBytes);
     if (!source) return;
-    pass.log(`${label}: reading`);
+    pass.log(`${label}: reading`, { uid });
     const stored = await takeEmail(source, {
       own: pass.own,
       authservId: pass.authservId,
@@ -200,7 +206,10 @@ async function takeOne(
       throw error;
     }
     const why = words(error);
-    pass.log(`${label}: attempt ${attempt} of ${EMAIL_MAX_ATTEMPTS} failed: ${why}`);
+    pass.log(`${label}: attempt ${attempt} of ${EMAIL_MAX_ATTEMPTS} failed: ${why}`, {
+      level: 'warn',
+      uid,
+    });
     await recordEmailAttemptError({ key, error: why }).catch(() => {});
     if (attempt < EMAIL_MAX_ATTEMPTS) return;
     try {
@@ -211,6 +220,7 @@ async function takeOne(
       if (keeping instanceof MailServerFailure) throw keeping;
       pass.log(
         `${label}: could not be kept as failed either, left for the next pass: ${words(keeping)}`,
+        { level: 'error', uid },
       );
     }
   }

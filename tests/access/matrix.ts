@@ -77,6 +77,11 @@ export const pages: Record<string, PageRow> = {
     why: 'a page with a field nobody could name, 404 unless BENCH_FLOOR=on: the browser suite shows its accessibility check failing on it',
     expect: { anonymous: 404, staff: 404, owner: 404 },
   },
+  '/floor/broken': {
+    access: 'public',
+    why: 'a page that fails on the server, 404 unless BENCH_FLOOR=on: the browser suite shows the error page with the request id to quote',
+    expect: { anonymous: 404, staff: 404, owner: 404 },
+  },
   '/join/[token]': {
     access: 'public',
     why: 'a new colleague’s invite link: the unguessable token is the only key, used once; any other token gets a page saying the link does not open',
@@ -110,6 +115,10 @@ export const actions: Record<string, ActionRow> = {
   'app/login/code/actions.ts#verifySignInCode': {
     access: 'public',
     why: 'the second step of a sign-in: does nothing without the cookie a right password set',
+  },
+  'app/_shell/error-reference-action.ts#errorReference': {
+    access: 'public',
+    why: 'the error page asks which request failed, by the digest it was shown; it tells only a request id',
   },
   'app/_shell/actions.ts#signOut': {
     access: 'public',
@@ -233,6 +242,10 @@ export const routes: Record<string, RouteRow> = {
   'GET /admin/insights/export': { access: 'owner' },
   // An email's original MIME; the e2e journey opens a real one.
   'GET /inbox/[id]/emails/[emailId]': { access: 'staff', path: '/inbox/1/emails/1' },
+  'GET /metrics': {
+    access: 'public',
+    why: 'Prometheus metrics, no session: answered to this machine or with METRICS_TOKEN, 403 to anyone else (tests/server/metrics-scrape.test.ts)',
+  },
   'GET /widget.js': {
     access: 'public',
     why: 'the “Ask us” loader the bakery’s website includes: plain JavaScript, no data',

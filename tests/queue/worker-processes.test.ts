@@ -51,7 +51,7 @@ describe('drafting worker processes', () => {
     // came before its handlers would end it by the signal instead of by its own shutdown.
     for (const worker of workers) {
       await waitUntil('the worker has started', () =>
-        worker.output().includes('[worker] drafting with the'),
+        worker.output().includes('drafting with the'),
       );
     }
     for (const worker of workers) killGroup(worker, 'SIGTERM');

@@ -1,4 +1,5 @@
 import { checkDatabase } from '@/db/health';
+import { logger } from '@/server/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -7,6 +8,6 @@ export async function GET(): Promise<Response> {
   const health = await checkDatabase();
   if (health.ok) return Response.json({ ok: true, database: 'ready' });
   // The details are for the operator's log, not for whoever is asking.
-  console.error(`[health] database unavailable: ${health.reason}`);
+  logger('health').error({ reason: health.reason }, 'the database is not available');
   return Response.json({ ok: false, reason: 'The database is not available.' }, { status: 503 });
 }
