@@ -6,6 +6,7 @@ import { noUsage } from '../scripted';
 import { readConversation } from './follow-up';
 import { type PlannedCall, planCalls } from './plan';
 import type { Reading } from './read/frame';
+import type { NamedDay } from './read/named-days';
 import { secondTurn } from './second-turn';
 import { alwaysForPerson, readHandoverTopic } from './topics';
 import type { Understanding } from './understanding';
@@ -48,6 +49,7 @@ export function offlineModel({
           readConversation(turn.earlier, turn.text, {
             menu: facts.menu.map((item) => item.name),
             today: today(facts, askedAt),
+            namedDays: namedDays(facts),
           }),
           turn.text,
           facts.handoverTopics ?? [],
@@ -85,6 +87,11 @@ export function offlineModel({
       return { kind: 'answer', text, ...free };
     },
   };
+}
+
+/** The bakery's date exceptions with a note: "Thanksgiving" names its date. */
+function namedDays(facts: BakeryData): NamedDay[] {
+  return facts.dateExceptions.flatMap((e) => (e.note ? [{ date: e.date, note: e.note }] : []));
 }
 
 /**

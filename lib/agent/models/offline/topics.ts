@@ -77,12 +77,12 @@ const topics: {
   {
     reason: 'medical',
     pattern:
-      /\b((?:guarantee|promise|certify|assure|swear)\w* (?:[\w']+ ){0,8}(?:safe|free|clean|uncontaminated|hygienic)|food safety|food hygiene|hygiene rating|diabet\w*|pregnan\w*|medical|medication|doctor|blood sugar|insulin|safe (?:for|to eat|during)|food poisoning|got sick|made (?:me|us|my \w+) (?:sick|ill|unwell)|sick after|(?:got|was|were|became|felt) (?:really |very )?(?:ill|unwell)|vomit\w*|health condition|kidney|heart condition|breastfeeding)\b/,
+      /\b((?:guarantee|promise|certify|assure|swear)\w* (?:[\w']+ ){0,8}(?:safe|free|clean|uncontaminated|hygienic)|food safety|food hygiene|hygiene rating|diabet\w*|pregnan\w*|medical|medication|doctor|blood sugar|insulin|safe (?:for|to eat|during)|food poisoning|got sick|made (?:me|us|my \w+) (?:sick|ill|unwell)|sick after|(?:got|was|were|became|felt) (?:really |very )?(?:ill|unwell)|vomit\w*|throwing up|threw up|broke out in \w+|hives|rash|allergic reaction|health condition|kidney|heart condition|breastfeeding)\b/,
     note: 'Asks a health question',
     subject: (words) =>
       /^(guarantee|promise|certify|assure|swear)/.test(words)
         ? 'a guarantee'
-        : /sick|poison|ill\b|unwell|vomit/.test(words)
+        : /sick|poison|ill\b|unwell|vomit|throw|threw|broke out|hives|rash|reaction/.test(words)
           ? 'illness'
           : 'health',
   },
@@ -132,7 +132,7 @@ const topics: {
   {
     reason: 'customOrder',
     pattern:
-      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|sliced|slice (?:it|them)|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|bulk order|tiers?|tiered|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
+      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|(?<!since )sliced(?! bread)|slice (?:it|them)|written on|writing on|piped on|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|bulk order|tiers?|tiered|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
     note: 'Asks for a custom order',
     subject: 'custom orders',
   },
@@ -165,6 +165,20 @@ const topics: {
   },
 ];
 
+/** The desk's word each topic's entries are likely titled by, searched with the question's own. */
+const searchWords: Partial<Record<(typeof topicSubjects)[number], string>> = {
+  payment: 'payment',
+  delivery: 'delivery',
+  'custom orders': 'custom',
+  parking: 'parking',
+  'gift cards': 'gift cards',
+  discounts: 'discounts',
+};
+
+const allergyTopic = topics.find(
+  (topic) => topic.reason === 'allergens',
+) as (typeof topics)[number];
+
 const searchableReasons: ReadonlySet<PersonReason> = new Set(['delivery', 'customOrder', 'other']);
 
 /** What the last topic's words are about, by the desk's word for each. */
@@ -195,6 +209,10 @@ export function readPersonTopic(text: string, tokens?: Token[]): PersonTopic | n
     const match = topic.pattern.exec(text);
     if (!match) continue;
     const words = (match[1] ?? match[0]).trim();
+    // "Are the buns safe for him?" after a nut allergy is an allergy question, not a health one.
+    if (topic.reason === 'medical' && /^safe /.test(words) && allergyTopic.pattern.test(text)) {
+      continue;
+    }
     const subject = typeof topic.subject === 'function' ? topic.subject(words) : topic.subject;
     const found: PersonTopic = { reason: topic.reason, subject, note: `${topic.note}.` };
     const searchable = topic.searchable ?? searchableReasons.has(topic.reason);
@@ -202,7 +220,9 @@ export function readPersonTopic(text: string, tokens?: Token[]): PersonTopic | n
     // Every phrase of the topic in the question ("pay by" and "cash"), not only the first.
     const all = new RegExp(topic.pattern.source, `${topic.pattern.flags}g`);
     const phrases = [...new Set([...text.matchAll(all)].map((m) => (m[1] ?? m[0]).trim()))];
-    return { ...found, search: phrases.join(' ') };
+    // The desk's word for the topic searches too: "amex" finds the entry on payment.
+    const own = searchWords[subject as (typeof topicSubjects)[number]];
+    return { ...found, search: [...phrases, ...(own ? [own] : [])].join(' ') };
   }
   return null;
 }

@@ -2,6 +2,7 @@ import type { Allergen, DietaryTag } from '../../../bakery/data';
 import type { PersonTopic } from '../topics';
 import type { DraftLanguage, UnclearPart } from '../understanding';
 import type { BakedGood } from '../words';
+import type { NamedDay } from './named-days';
 
 /**
  * A question read into closed values only: the menu's own names, days as the tools take them,
@@ -48,4 +49,6 @@ export type ReadingContext = {
   menu: readonly string[];
   /** The bakery's date when the question arrived: month days and "the 12th" are read from it. */
   today: string;
+  /** The bakery's date exceptions that have a note, by which a question may name their day. */
+  namedDays?: readonly NamedDay[];
 };

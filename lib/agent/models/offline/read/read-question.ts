@@ -5,12 +5,14 @@ import { readPersonTopic } from '../topics';
 import type { UnclearPart } from '../understanding';
 import { holidays } from '../words';
 import { readAsks } from './asks';
+import { readWithChrono } from './chrono';
 import { gate, unreadWords } from './coverage';
 import { datedThisYearOrNext } from './dates';
 import { readDays } from './days';
 import type { Frame, Reading, ReadingContext } from './frame';
 import { readGoods } from './goods';
 import { type Found, readItems } from './items';
+import { readNamedDays } from './named-days';
 import { readDayPart, readTime } from './times';
 import {
   claim,
@@ -32,7 +34,19 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   const dayPart = readDayPart(lower);
   const { days, positions, conflicts } = readDays(tokens, context.today);
   const found = everythingOr(readItems(tokens, context.menu), tokens, lower, context.menu);
-  const { time, byTime } = readTime(tokens, dayPart);
+  const clock = readTime(tokens, dayPart);
+  const inWords = readWithChrono(tokens, lower, context.today);
+  for (const { date, at } of [
+    ...readNamedDays(tokens, context.namedDays ?? []),
+    ...inWords.dates,
+  ]) {
+    if (!days.includes(date)) {
+      days.push(date);
+      positions.set(date, at);
+    }
+  }
+  const time = clock.time ?? inWords.time;
+  const byTime = clock.time !== null && clock.byTime;
   const offMenu = readGoods(tokens);
   // The words that said which half of the day a bare hour is in.
   if (dayPart) claimPattern(tokens, lower, dayPartWords, 'time');

@@ -55,6 +55,8 @@ function readClock(
       claim(tokens, i, 'time');
       return { time: '12:00', at: i };
     }
+    const half = halfHour(tokens, i, dayPart);
+    if (half) return half;
     // "half past ten", "quarter past 9", "quarter to 3".
     if (
       (token.text === 'half' || token.text === 'quarter') &&
@@ -111,6 +113,22 @@ function readClock(
     }
   }
   return null;
+}
+
+/** "at half ten": half past ten, as it is said in Britain and Ireland. */
+function halfHour(
+  tokens: Token[],
+  i: number,
+  dayPart: 'am' | 'pm' | null,
+): { time: string; at: number } | null {
+  const text = (k: number) => tokens[k]?.text ?? '';
+  if (text(i) !== 'half' || !timeLeadWords.has(text(i - 1))) return null;
+  const hour = hourOf(text(i + 1));
+  if (hour === null || hour > 12 || /^(a|an|dozen)$/.test(text(i + 1))) return null;
+  const meridiem = meridiemAt(tokens, i + 2);
+  claim(tokens, i, 'time');
+  claim(tokens, i + 1, 'time');
+  return { time: clockTime(hour, 30, meridiem, dayPart), at: i };
 }
 
 function hourOf(text: string): number | null {
