@@ -6,6 +6,7 @@ import { type BackupPlace, backupPlace } from '@/db/client';
 import { onPostgres } from '@/db/schema';
 import { dailyBackupDue } from '@/lib/backup/schedule';
 import { env } from '@/lib/env';
+import { type Log, logger, logTo } from './log';
 
 const LOOK_EVERY_MS = 60_000;
 
@@ -46,10 +47,10 @@ export async function runDueBackup({
  */
 export function startBackupSchedule({
   now = () => new Date(),
-  log = console.log,
+  log = logTo(logger('backup')),
 }: {
   now?: () => Date;
-  log?: (message: string) => void;
+  log?: Log;
 } = {}): { stop: () => void } | null {
   if (onPostgres) return null;
   let running = false;
@@ -59,14 +60,13 @@ export function startBackupSchedule({
     try {
       const outcome = await runDueBackup({ now: now() });
       if (outcome.kind === 'taken') {
-        log(
-          outcome.ok
-            ? `[backup] daily backup for ${outcome.day} written to ${outcome.file} and checked`
-            : `[backup] daily backup for ${outcome.day} failed: ${outcome.problem}`,
-        );
+        const { day, file, problem } = outcome;
+        if (outcome.ok)
+          log(`daily backup for ${day} written to ${file} and checked`, { day, file });
+        else log(`daily backup for ${day} failed: ${problem}`, { level: 'error', day, file });
       }
     } catch (error) {
-      log(`[backup] could not take the daily backup: ${(error as Error).message}`);
+      log('could not take the daily backup', { level: 'error', err: error });
     } finally {
       running = false;
     }
