@@ -58,7 +58,8 @@ function body(w: Writer, g: Gathered, unclear: readonly string[]): Worded[] {
   // A complaint or a refund is answered with an apology and never with prices.
   if (!sorry) {
     if (g.offMenu.length > 0) paragraphs.push(notMade(w, g.offMenu));
-    if (g.answers.length > 0) paragraphs.push(worded(g.answers.join(' ')));
+    // Each fact once: two lookups that say the same (one day asked twice) say it once.
+    if (g.answers.length > 0) paragraphs.push(worded([...new Set(g.answers)].join(' ')));
     if (g.menu) paragraphs.push(menu(w, g.menu.items, g.menu.instead));
     if (g.week.length > 0) paragraphs.push(week(w, g.week));
   }
