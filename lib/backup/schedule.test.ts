@@ -73,10 +73,10 @@ describe('the Settings form’s backup time', () => {
     const wrong = backupTimeInput.safeParse({ backupTime: '25:00' });
     expect(wrong.success).toBe(false);
     expect(wrong.error?.issues[0]?.message).toBe(
-      'Enter the time as HH:MM, 24-hour, from 00:00 to 23:59.',
+      'Enter the time of the daily backup as HH:MM, 24-hour, from 00:00 to 23:59.',
     );
     expect(backupTimeInput.safeParse({ backupTime: '' }).error?.issues[0]?.message).toBe(
-      'Enter the time of the daily backup.',
+      'Enter the time of the daily backup as HH:MM.',
     );
   });
 });

@@ -36,7 +36,7 @@ const checkbox = z
   .optional()
   .transform((value) => value !== undefined && value !== '' && value !== 'off');
 
-const clockTime = (label: string) =>
+export const clockTime = (label: string) =>
   z.string({ error: `Enter ${label} as HH:MM.` }).transform((value, ctx) => {
     const time = normalizeClockTime(value);
     if (time === null) {

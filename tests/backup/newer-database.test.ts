@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTableRows } from '@/db/backup';
 import { closeDb, openDatabase } from '@/db/client';
 import { DatabaseAheadError } from '@/lib/backup/migration-standing';
+import { folderWithNewerMigration } from '../support/migrations';
 import { spawnInGroup } from '../support/processes';
 
 /**
@@ -15,18 +16,11 @@ import { spawnInGroup } from '../support/processes';
  * drizzle from a journal with an extra entry, as the newer release's code would have.
  */
 function newerReleaseDatabase(root: string): string {
-  const folder = join(root, 'newer-drizzle');
-  cpSync(join(process.cwd(), 'drizzle'), folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
-  };
-  const last = journal.entries.at(-1);
-  if (!last) throw new Error('No migrations.');
-  const tag = `${String(last.idx + 1).padStart(4, '0')}_from_the_future`;
-  writeFileSync(join(folder, `${tag}.sql`), 'CREATE TABLE `pastry_robots` (`id` integer);\n');
-  journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 86_400_000, tag });
-  writeFileSync(journalPath, JSON.stringify(journal, null, 2));
+  const folder = folderWithNewerMigration(
+    join(process.cwd(), 'drizzle'),
+    root,
+    'CREATE TABLE `pastry_robots` (`id` integer);\n',
+  );
   const path = join(root, 'newer.db');
   const sqlite = new Database(path);
   try {

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres, POSTGRES_MIGRATIONS_FOLDER } from '@/db/postgres-migrate';
 import { DatabaseAheadError } from '@/lib/backup/migration-standing';
+import { folderWithNewerMigration } from '../support/migrations';
 import { type Postgres, startPostgres } from '../support/postgres';
 
 /**
@@ -27,18 +28,11 @@ afterAll(() => {
 
 describe('a PostgreSQL database from a newer release', () => {
   it('is refused with one line, and an earlier one is migrated as before', async () => {
-    const folder = join(root, 'newer');
-    cpSync(POSTGRES_MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalPath = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-      entries: { idx: number; when: number; tag: string }[];
-    };
-    const last = journal.entries.at(-1);
-    if (!last) throw new Error('No migrations.');
-    const tag = `${String(last.idx + 1).padStart(4, '0')}_from_the_future`;
-    writeFileSync(join(folder, `${tag}.sql`), 'CREATE TABLE "pastry_robots" ("id" integer);\n');
-    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 86_400_000, tag });
-    writeFileSync(journalPath, JSON.stringify(journal, null, 2));
+    const folder = folderWithNewerMigration(
+      POSTGRES_MIGRATIONS_FOLDER,
+      root,
+      'CREATE TABLE "pastry_robots" ("id" integer);\n',
+    );
 
     const url = await server.createDatabase('desk_newer');
     const client = new pg.Client({ connectionString: url });

@@ -186,3 +186,22 @@ export function lostInUpgrade(
   }
   return lost;
 }
+
+/**
+ * A copy of a migrations folder (`drizzle` or `drizzle-postgres`) under `root` with one more
+ * migration after its newest, a day later, as a newer release would ship: applied by drizzle, it
+ * leaves a database that this release must refuse.
+ */
+export function folderWithNewerMigration(source: string, root: string, sql: string): string {
+  const folder = mkdtempSync(join(root, 'newer-migrations-'));
+  cpSync(source, folder, { recursive: true });
+  const path = join(folder, 'meta', '_journal.json');
+  const full = JSON.parse(readFileSync(path, 'utf8')) as Journal;
+  const last = full.entries.at(-1);
+  if (!last) throw new Error(`${source} has no migrations.`);
+  const tag = `${String(last.idx + 1).padStart(4, '0')}_from_a_newer_release`;
+  writeFileSync(join(folder, `${tag}.sql`), sql);
+  full.entries.push({ ...last, idx: last.idx + 1, when: last.when + 86_400_000, tag });
+  writeFileSync(path, JSON.stringify(full, null, 2));
+  return folder;
+}
