@@ -209,6 +209,16 @@ describe('the job runner', () => {
     return { runner, log };
   };
 
+  /** A runner over `count` jobs whose runs wait until the test ends them (or they abort). */
+  const startHeld = (count: number, options: { leaseMs?: number; concurrency?: number } = {}) => {
+    const time = fakeClock();
+    const { queue, definition } = fakeQueue(count, time.now, options.leaseMs);
+    const held = heldRuns();
+    queue.run = held.run;
+    const { runner } = start(definition, time.clock, { concurrency: options.concurrency ?? 2 });
+    return { time, queue, held, runner };
+  };
+
   it('claims each job under a token of its own and runs it once, then sleeps', async () => {
     const time = fakeClock();
     const { queue, definition } = fakeQueue(5, time.now);
@@ -227,11 +237,7 @@ describe('the job runner', () => {
   });
 
   it('renews a lease every third of it while the job runs, and stops once it is done', async () => {
-    const time = fakeClock();
-    const { queue, definition } = fakeQueue(1, time.now, 3_000);
-    const held = heldRuns();
-    queue.run = held.run;
-    start(definition, time.clock, { concurrency: 1 });
+    const { time, queue, held } = startHeld(1, { leaseMs: 3_000, concurrency: 1 });
     await time.advance(10_000);
     expect(queue.calls.renewals).toEqual([
       1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000, 9_000, 10_000,
@@ -247,11 +253,7 @@ describe('the job runner', () => {
   });
 
   it('aborts a job whose lease another claim took, with the reason LeaseLost', async () => {
-    const time = fakeClock();
-    const { queue, definition } = fakeQueue(1, time.now, 3_000);
-    const held = heldRuns();
-    queue.run = held.run;
-    start(definition, time.clock, { concurrency: 1 });
+    const { time, queue, held } = startHeld(1, { leaseMs: 3_000, concurrency: 1 });
     await time.advance(10);
     // Another worker's claim (after this one's lease ran out, say): a new token on the row.
     const row = queue.rows[0];
@@ -264,11 +266,7 @@ describe('the job runner', () => {
   });
 
   it('keeps renewing through a database that fails a beat, and keeps the job', async () => {
-    const time = fakeClock();
-    const { queue, definition } = fakeQueue(1, time.now, 3_000);
-    const held = heldRuns();
-    queue.run = held.run;
-    start(definition, time.clock, { concurrency: 1 });
+    const { time, queue, held } = startHeld(1, { leaseMs: 3_000, concurrency: 1 });
     await time.advance(1_500);
     queue.down = true;
     await time.advance(1_000);
@@ -279,11 +277,7 @@ describe('the job runner', () => {
   });
 
   it('on stop, lets jobs in hand finish within the grace, then hands back the rest', async () => {
-    const time = fakeClock();
-    const { queue, definition } = fakeQueue(3, time.now);
-    const held = heldRuns();
-    queue.run = held.run;
-    const { runner } = start(definition, time.clock);
+    const { time, queue, held, runner } = startHeld(3);
     await time.advance(10);
     expect([...held.pending.keys()].sort()).toEqual([1, 2]);
     const stopped = runner.stop({ graceMs: 2_000 });
@@ -305,11 +299,7 @@ describe('the job runner', () => {
   });
 
   it('stopNow aborts at once and starts the hand-back before it returns', async () => {
-    const time = fakeClock();
-    const { queue, definition } = fakeQueue(2, time.now);
-    const held = heldRuns();
-    queue.run = held.run;
-    const { runner } = start(definition, time.clock);
+    const { time, queue, held, runner } = startHeld(2);
     await time.advance(10);
     const released = runner.stopNow();
     expect(queue.calls.releaseAll).toBe(1);

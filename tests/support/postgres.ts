@@ -14,6 +14,12 @@ export type Postgres = {
   url: string;
   /** A fresh, empty database; its URL. */
   createDatabase: (name: string) => Promise<string>;
+  /**
+   * Stops the server (`pg_ctl stop -m fast`: clients are cut off) and keeps its data, as an
+   * operator's restart does; `up` starts it again on the same port.
+   */
+  down: () => void;
+  up: () => void;
   stop: () => void;
 };
 
@@ -87,6 +93,16 @@ export async function startPostgres(): Promise<Postgres> {
   };
   // A test run that ends, fails or throws stops its server on the way out.
   process.on('exit', stop);
+  const options = [
+    `-k ${dir}`,
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+  ].join(' ');
+  const up = () =>
+    run('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', options]);
   try {
     run('initdb', [
       '-D',
@@ -99,15 +115,7 @@ export async function startPostgres(): Promise<Postgres> {
       '--no-sync',
       '--no-instructions',
     ]);
-    const options = [
-      `-k ${dir}`,
-      `-p ${port}`,
-      '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-    ].join(' ');
-    run('pg_ctl', ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '30', '-o', options]);
+    up();
   } catch (error) {
     stop();
     throw error;
@@ -127,6 +135,8 @@ export async function startPostgres(): Promise<Postgres> {
       }
       return `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(name)}`;
     },
+    down: () => run('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30']),
+    up,
     stop,
   };
 }
