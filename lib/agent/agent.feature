@@ -314,6 +314,35 @@ Feature: Drafting an answer from the bakery's own data
     Scenario: Questions no tool answers are marked for a person, with no invented facts
       Then allergens, catering, delivery, refunds, unreadable text, Spanish and French are marked with their reason and the draft says a person will reply
 
+    Scenario: Each reader claims its own words, and no word is read by two
+      Then days, times, items with their quantities, goods from the desk's word list, topics, labels and asks each claim their own words, with their places in the question
+
+    Scenario: Words no reader claimed are searched in the owner's knowledge first, and a good match answers them
+      When a customer asks "Do you do gift baskets?" and the owner has an entry titled "Gift baskets"
+      Then the draft answers from the entry and marks nothing for a person
+
+    Scenario: Words neither the readers nor the owner's knowledge answer go to a person, and the parts read with certainty are still answered
+      When a customer asks for a rye loaf and a carburetor on Friday
+      Then the rye loaf is quoted, the carburetor is never named, and the question is marked notUnderstood
+
+    Scenario: Two different days for one pickup go to a person
+      When a customer asks for rye loaves on "Friday the 12th", a Saturday
+      Then the question is marked for a person as giving two different days
+
+    Scenario: A question in Spanish, French, German, Italian, Portuguese or Dutch goes to a person in its language
+      Then each is marked for a person with a note naming its language, and nothing else is looked up
+
+    Scenario: An allergy question about no item in particular looks up every item's allergens
+      When a customer with a peanut allergy asks which items are safe
+      Then the menu's labels are looked up, nothing is priced and the question is marked allergens
+
+    Scenario: A customer who was ill after eating goes to a person with no prices
+      Then the question is marked medical and the draft holds no price
+
+    Scenario: A day the bakery named in its date exceptions is read by its name
+      When the bakery has "Staff training" on December 9 and a customer asks about the staff training day
+      Then that date's hours are looked up
+
     Scenario: Drafts word dates, times and money for people in the bakery's locale
       Then the draft reads "one cinnamon bun at $4.00", "Tuesday, December 1" and "7 am to 3 pm", never ISO dates or 24-hour times, and an en-GB bakery reads "£36.00" and "8:00 to 13:00"
 

@@ -64,12 +64,7 @@ export function offlineModel({
         const next = secondTurn(planned, results, understanding.language, reading.unread);
         // A search that did not answer what it was asked for is no part of the draft.
         planned = planned.filter((p) => !next.drop.includes(p.call.id));
-        if (next.unreadAnswered) {
-          understanding = {
-            ...understanding,
-            unclear: understanding.unclear.filter((part) => part !== 'unreadWords'),
-          };
-        }
+        understanding = afterSearch(understanding, next.unreadAnswered, planned);
         if (next.more.length > 0) {
           planned = [...planned, ...next.more];
           return { kind: 'toolCalls', calls: next.more.map((p) => p.call), ...free };
@@ -87,6 +82,23 @@ export function offlineModel({
       return { kind: 'answer', text, ...free };
     },
   };
+}
+
+/**
+ * The understanding once the owner's knowledge was searched for the unread words: answered, they
+ * are unclear no more; unanswered, with nothing else read, nothing was understood.
+ */
+function afterSearch(
+  understanding: Understanding,
+  answered: boolean,
+  planned: readonly PlannedCall[],
+): Understanding {
+  if (!understanding.unclear.includes('unreadWords')) return understanding;
+  if (answered) {
+    return { ...understanding, unclear: understanding.unclear.filter((p) => p !== 'unreadWords') };
+  }
+  const nothingElse = planned.every((p) => p.purpose.kind === 'person');
+  return nothingElse ? { ...understanding, unclear: ['nothingUnderstood'] } : understanding;
 }
 
 /** The bakery's date exceptions with a note: "Thanksgiving" names its date. */

@@ -110,8 +110,9 @@ export function unreadWords(tokens: readonly Token[], lower: string, original: s
 }
 
 /**
- * The gate's verdict: the conflicts the extractors found, words left unread, or nothing
- * understood at all (then only the honest holding reply is written).
+ * The gate's verdict: the conflicts the extractors found, words left unread (searched in the
+ * owner's knowledge before anything else is decided), or nothing understood at all and nothing
+ * left to search (then only the honest holding reply is written).
  */
 export function gate({
   understood,
@@ -122,7 +123,7 @@ export function gate({
   unread: readonly string[];
   conflicts: readonly UnclearPart[];
 }): UnclearPart[] {
-  if (!understood) return ['nothingUnderstood'];
+  if (!understood && unread.length === 0) return ['nothingUnderstood'];
   const unclear = [...new Set(conflicts)];
   if (unread.length > 0) unclear.push('unreadWords');
   return unclear;

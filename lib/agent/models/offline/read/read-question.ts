@@ -29,6 +29,14 @@ import {
  * asks), and no word is read twice; the coverage gate then looks at what is left.
  */
 export function readQuestion(question: string, context: ReadingContext): Reading {
+  return readWithTokens(question, context).reading;
+}
+
+/** The reading, and each word with the reader that claimed it (for tests and the trace). */
+export function readWithTokens(
+  question: string,
+  context: ReadingContext,
+): { reading: Reading; tokens: Token[]; lower: string } {
   const lower = normalize(question);
   const tokens = tokenize(lower);
   const dayPart = readDayPart(lower);
@@ -80,7 +88,7 @@ export function readQuestion(question: string, context: ReadingContext): Reading
   };
   const allConflicts: UnclearPart[] = [...conflicts, ...found.conflicts];
   const unclear = gate({ understood: understood(frame), unread, conflicts: allConflicts });
-  return { frame: { ...frame, unclear }, unread };
+  return { reading: { frame: { ...frame, unclear }, unread }, tokens, lower };
 }
 
 const dayPartWords =
