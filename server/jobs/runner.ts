@@ -10,6 +10,7 @@ import {
   type SlotState,
   type SlotStep,
 } from '@/lib/jobs/slot';
+import type { Log } from '../log';
 
 /**
  * One leased-job runner for every queue the desk works through (drafting, email delivery): slots
@@ -80,7 +81,7 @@ export type RunnerOptions = {
   random?: () => number;
   /** Between one job and the next claim: the event loop's turn (tests may pass their own). */
   yieldTurn?: () => Promise<void>;
-  log?: (message: string) => void;
+  log?: Log;
 };
 
 export type JobRunner = {
@@ -218,7 +219,9 @@ export function startJobRunner<Job>(
       await definition.run(job, { owner, signal: lease.signal });
       return 'ran';
     } catch (error) {
-      log(`slot ${index}: ${definition.describe(job)}: ${(error as Error)?.stack ?? error}`);
+      log(`slot ${index}: ${definition.describe(job)}: ${(error as Error)?.stack ?? error}`, {
+        level: 'error',
+      });
       return 'crashed';
     } finally {
       lease.release();
@@ -236,6 +239,7 @@ export function startJobRunner<Job>(
       if (before === 0 && state.failures > 0) {
         log(
           `slot ${index}: the database did not answer (${messageOf(error)}); trying again with back-off`,
+          { level: 'warn' },
         );
       } else if (before > 0 && state.failures === 0) {
         log(`slot ${index}: the database answers again after ${before} failed tries`);
@@ -328,7 +332,7 @@ function watchChanges(
   check: { everyMs: number; read: () => Promise<number> },
   changed: () => void,
   clock: RunnerClock,
-  log: (message: string) => void,
+  log: Log,
 ): () => void {
   let last: number | undefined;
   let failing = false;
@@ -343,7 +347,9 @@ function watchChanges(
       if (last !== undefined && now !== last) changed();
       last = now;
     } catch (error) {
-      if (!failing) log(`could not read the database's change count: ${messageOf(error)}`);
+      if (!failing) {
+        log(`could not read the database's change count: ${messageOf(error)}`, { level: 'warn' });
+      }
       failing = true;
     }
     schedule();

@@ -9,6 +9,7 @@ import {
 import { DELIVERY_MAX_ATTEMPTS } from '@/lib/mail/delivery-policy';
 import { onDeskEvent } from '../drafting/live';
 import { type JobDefinition, newWorkerOwner, startJobRunner } from '../jobs/runner';
+import type { Log } from '../log';
 import {
   checkSmtp,
   DELIVERY_CONCURRENCY,
@@ -30,7 +31,7 @@ export type DeliveryWorkerOptions = {
   concurrency?: number;
   owner?: string;
   transport?: Transport;
-  log?: (message: string) => void;
+  log?: Log;
 };
 
 export type DeliveryWorker = {
@@ -54,7 +55,7 @@ export function deliveryJobs(input: {
   settings: MailSettings;
   policy: DeliveryPolicy;
   transport: Transport;
-  log: (message: string) => void;
+  log: Log;
 }): JobDefinition<ClaimedEmail> {
   const { settings, policy, transport, log } = input;
   return {
@@ -72,9 +73,14 @@ export function deliveryJobs(input: {
       }),
     run: async (email, { signal }) => {
       const outcome = await deliverClaimedEmail({ email, settings, transport, policy, signal });
-      if (outcome.kind === 'sent') log(`reply ${email.replyId} emailed: ${outcome.response}`);
-      else if (outcome.kind !== 'stopped') {
-        log(`reply ${email.replyId} not emailed (${outcome.kind}): ${outcome.error}`);
+      const about = { replyId: email.replyId, questionId: email.questionId };
+      if (outcome.kind === 'sent') {
+        log(`reply ${email.replyId} emailed: ${outcome.response}`, about);
+      } else if (outcome.kind !== 'stopped') {
+        log(`reply ${email.replyId} not emailed (${outcome.kind}): ${outcome.error}`, {
+          ...about,
+          level: 'warn',
+        });
       }
     },
     handBack: (email, now) => endEmailLease({ id: email.id, leaseToken: email.leaseToken, now }),
