@@ -3,11 +3,10 @@ import type { PlannedCall } from '../plan';
 import { catalog } from './catalog';
 import { fill, sentence, type Worded, worded } from './catalog/template';
 import { type DraftContext, type Writer, writerFor } from './context';
-import { type Gathered, gather, type OffMenuWord } from './gather';
+import { type Gathered, gather } from './gather';
 import { greeting, holdingReply, signOff } from './holding';
 import { week } from './hours';
 import { menu, notMade } from './items';
-import { offMenuWord as curatedOffMenuWord } from './off-menu';
 import { apologizes, personLine, unclearLines } from './person';
 
 /**
@@ -21,7 +20,6 @@ export function writeDraft(
   planned: readonly PlannedCall[],
   results: readonly ToolResult[],
   context: DraftContext,
-  offMenuWord: OffMenuWord = curatedOffMenuWord,
 ): string {
   const language = languageOf(planned, context);
   if (language !== 'en') return holdingReply(context, language);
@@ -29,7 +27,7 @@ export function writeDraft(
   const unclear = context.understanding?.unclear ?? [];
   const paragraphs = unclear.includes('nothingUnderstood')
     ? [sentence(catalog.unclear.nothingUnderstood)]
-    : body(w, gather(w, planned, results, offMenuWord), unclear);
+    : body(w, gather(w, planned, results), unclear);
   return [greeting(context), ...paragraphs, signOff(context)].join('\n\n');
 }
 

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Allergen, DietaryTag } from '../../../bakery/data';
 import type { HoursResult } from '../../../bakery/facts';
 import {
   hoursResultSchema,
@@ -19,6 +18,7 @@ import type { Writer } from './context';
 import { dayHours } from './hours';
 import { item, unavailable } from './items';
 import { labels } from './labels';
+import { offMenuWord } from './off-menu';
 import { quote } from './quote';
 
 /** What the lookups gave, sorted by the part of the draft each goes into. */
@@ -46,28 +46,11 @@ function unavailableOf(result: ToolResult | undefined): string[] | null {
   return dataOf(result, unavailableSchema)?.unavailable ?? [];
 }
 
-/** The word a sentence may use for a good the menu lacks: the desk's own, never the customer's. */
-export type OffMenuWord = (
-  purpose: Extract<PlannedCall['purpose'], { kind: 'offMenu' }>,
-) => Worded | null;
-
-/** An allergy or dietary question about no item in particular, answered from the whole menu. */
-type MenuLabels = {
-  kind: 'menuLabels';
-  allergens: readonly Allergen[];
-  dietary: readonly DietaryTag[];
-};
-
-function asMenuLabels(purpose: { kind: string }): MenuLabels | null {
-  return purpose.kind === 'menuLabels' ? (purpose as MenuLabels) : null;
-}
-
 /** Sorts every planned call's result into the part of the draft it belongs to. */
 export function gather(
   w: Writer,
   planned: readonly PlannedCall[],
   results: readonly ToolResult[],
-  offMenuWord: OffMenuWord,
 ): Gathered {
   const g: Gathered = {
     knowledge: [],
@@ -82,7 +65,7 @@ export function gather(
   for (const call of planned) {
     const result = results.find((r) => r.callId === call.call.id);
     const missing = unavailableOf(result);
-    gatherOne(w, g, call, result, missing, offMenuWord);
+    gatherOne(w, g, call, result, missing);
   }
   return g;
 }
@@ -93,19 +76,8 @@ function gatherOne(
   call: PlannedCall,
   result: ToolResult | undefined,
   missing: string[] | null,
-  offMenuWord: OffMenuWord,
 ): void {
   const purpose = call.purpose;
-  const menuLabels = asMenuLabels(purpose);
-  if (menuLabels) {
-    // Which items: each available item's recorded labels, from the whole menu.
-    const items = dataOf(result, menuResultSchema)?.items ?? [];
-    for (const i of items.filter((i) => i.available !== false)) {
-      g.labels.push(labels(w, i, menuLabels.allergens, menuLabels.dietary));
-    }
-    if (items.length === 0 && result) g.problems.push(fill(catalog.frame.ourMenu));
-    return;
-  }
   switch (purpose.kind) {
     case 'person':
       g.person = purpose.topic;
@@ -132,7 +104,7 @@ function gatherOne(
       return;
     }
     default:
-      gatherLookup(w, g, purpose, result, missing, offMenuWord);
+      gatherLookup(w, g, purpose, result, missing);
   }
 }
 
@@ -148,7 +120,6 @@ function gatherLookup(
   purpose: Lookup,
   result: ToolResult | undefined,
   missing: string[] | null,
-  offMenuWord: OffMenuWord,
 ): void {
   /** A lookup that failed: the draft says it will confirm it, by the menu's name for it. */
   const notLookedUp = (name: Worded | null) => {
@@ -156,6 +127,15 @@ function gatherLookup(
   };
   const one = dataOf(result, itemResultSchema);
   switch (purpose.kind) {
+    case 'menuLabels': {
+      // Which items: each available item's recorded labels, from the whole menu.
+      const items = dataOf(result, menuResultSchema)?.items ?? [];
+      for (const i of items.filter((i) => i.available !== false)) {
+        g.labels.push(labels(w, i, purpose.allergens, purpose.dietary));
+      }
+      if (items.length === 0 && result) notLookedUp(fill(catalog.frame.ourMenu));
+      return;
+    }
     case 'labels': {
       const found = dataOf(result, menuResultSchema)?.items ?? (one ? [one] : []);
       for (const i of found.filter((i) => i.available !== false)) {
@@ -167,8 +147,7 @@ function gatherLookup(
     }
     case 'offMenu': {
       if (result?.errorKind === 'notFound') {
-        const word = offMenuWord(purpose);
-        if (word) g.offMenu.push(word);
+        g.offMenu.push(offMenuWord(purpose));
       } else if (one) g.answers.push(item(w, one));
       else if (missing) g.answers.push(unavailable(w, missing));
       else if (result) notLookedUp(offMenuWord(purpose));
