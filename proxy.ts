@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { isHttpsRequest } from '@/lib/auth/session-cookie';
+import { reconnectingPage } from '@/lib/database/reconnecting-page';
 import { env } from '@/lib/env';
 import {
   isFormPost,
@@ -17,6 +18,7 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from '@/lib/net/security-headers';
 import { isWidgetPanelPath, widgetFrameAncestors } from '@/lib/widget/origins';
+import { databaseAway, databaseAwayNow, RETRY_AFTER } from '@/server/database-away';
 import { currentWidgetOrigins } from '@/server/widget-origins';
 
 const production = process.env.NODE_ENV === 'production';
@@ -78,6 +80,17 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const isAction = request.headers.has('next-action');
   const contentType = request.headers.get('content-type') ?? '';
   const formPost = !isAction && isFormPost({ method: request.method, contentType });
+  // A page needs its database to draw even its frame: while PostgreSQL is away (restarting),
+  // the page says the desk is reconnecting, with a 503, rather than failing. Actions answer
+  // their own forms in words (server/action.ts), routes with their own 503 (the intake API).
+  if (
+    !isAction &&
+    env().DATABASE_URL &&
+    isPageRequest(request, formPost) &&
+    (await databaseAwayNow(`page ${request.nextUrl.pathname}`))
+  ) {
+    return reconnecting(request);
+  }
   if (isAction || formPost) {
     const origin = request.headers.get('origin');
     // A fetched action must say where it came from; a form posted without JavaScript by a
@@ -122,9 +135,15 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
  */
 async function next(request: NextRequest): Promise<NextResponse> {
   const nonce = newNonce();
-  const frameAncestors = isWidgetPanelPath(request.nextUrl.pathname)
-    ? widgetFrameAncestors(await currentWidgetOrigins())
-    : undefined;
+  let frameAncestors: string | undefined;
+  try {
+    frameAncestors = isWidgetPanelPath(request.nextUrl.pathname)
+      ? widgetFrameAncestors(await currentWidgetOrigins())
+      : undefined;
+  } catch (error) {
+    if (databaseAway(error, `page ${request.nextUrl.pathname}`)) return reconnecting(request);
+    throw error;
+  }
   const csp = contentSecurityPolicy({ nonce, dev: !production, frameAncestors });
   const forward = new Headers(request.headers);
   // Next.js reads the nonce from the request's CSP and puts it on its own script tags.
@@ -141,6 +160,41 @@ async function next(request: NextRequest): Promise<NextResponse> {
   }
 
   return response;
+}
+
+/** A page a browser opens (or a form posted to one), not a route, the build's files or /metrics. */
+function isPageRequest(request: NextRequest, formPost: boolean): boolean {
+  const path = request.nextUrl.pathname;
+  if (!(request.method === 'GET' || request.method === 'HEAD' || formPost)) return false;
+  if (path.startsWith('/api/') || path.startsWith('/_next/') || path === '/metrics') return false;
+  // A file (widget.js, icon.svg): no database behind it.
+  return !/\.[a-z0-9]+$/i.test(path);
+}
+
+/** "The desk is reconnecting…": 503, Retry-After, its own nonce, and no framing but the panel's. */
+function reconnecting(request: NextRequest): NextResponse {
+  const nonce = newNonce();
+  const path = request.nextUrl.pathname;
+  const csp = contentSecurityPolicy({
+    nonce,
+    dev: !production,
+    // The bakery's saved websites need the database; those the environment names do not.
+    frameAncestors: isWidgetPanelPath(path) ? widgetFrameAncestors(env().widgetOrigins) : undefined,
+  });
+  return new NextResponse(
+    request.method === 'HEAD'
+      ? null
+      : reconnectingPage({ nonce, path: `${path}${request.nextUrl.search}` }),
+    {
+      status: 503,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'retry-after': RETRY_AFTER,
+        'content-security-policy': csp,
+      },
+    },
+  );
 }
 
 export const config = {

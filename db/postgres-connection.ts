@@ -12,6 +12,9 @@ export type TransactionKind = 'immediate' | 'snapshot';
 /** Any number, the same in every process: the desk's writing transactions take turns on it. */
 const WRITE_LOCK = 0x6465_736b;
 
+/** How long a statement waits for a connection before it fails as the database unreachable. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** The channel every commit that changes the desk's rows is announced on (drizzle-postgres/). */
 export const CHANGES_CHANNEL = 'desk_changes';
 
@@ -38,10 +41,18 @@ export class PostgresConnection {
   private closed = false;
 
   constructor(readonly url: string) {
-    this.pool = new pg.Pool({ connectionString: url });
+    // A connection not made within the timeout (the server unreachable, or every connection
+    // busy for that long) fails the statement, which callers answer as "try again shortly".
+    this.pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // A connection that dies while idle (the server restarted) is dropped from the pool, not
     // thrown at the process.
     this.pool.on('error', () => undefined);
+    // The pool listens only while a connection is idle: one lost while checked out between two
+    // statements (inside a transaction) would otherwise emit its 'error' with nobody listening and
+    // end the process. Its next statement fails instead, and the pool discards it when released.
+    this.pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     this.root = drizzle({ client: this.pool, schema });
     const inside = this.inside;
     this.handle = new Proxy(this.root, {

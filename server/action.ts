@@ -2,7 +2,9 @@ import 'server-only';
 import type { z } from 'zod';
 import type { Rejected } from '@/app/_components/form-state';
 import { authorize, type Role } from '@/lib/auth/roles';
+import { RETRY_AFTER_SECONDS } from '@/lib/database/unavailable';
 import { fieldErrors, formFields } from '@/lib/form-data';
+import { databaseAway } from './database-away';
 import { type CurrentUser, getCurrentUser, logDenial } from './session';
 
 /**
@@ -45,10 +47,12 @@ export function action<const W extends Who, S extends z.ZodType, Done>(
     input: S;
     /** Open to someone whose password is temporary: only the password change itself. */
     allowTemporaryPassword?: boolean;
+    /** What the form says when the database is away (a 503 state); a general line otherwise. */
+    whenDatabaseAway?: string;
   },
   work: (input: z.output<S>, user: Caller<W>, typed: Typed<S>) => Promise<Done>,
 ): Action<Done | Rejected<FieldsOf<S>>> {
-  const run: Action<Done | Rejected<FieldsOf<S>>> = async (_previous, formData) => {
+  const checked: Action<Done | Rejected<FieldsOf<S>>> = async (_previous, formData) => {
     const user = await getCurrentUser();
     let caller: CurrentUser | null = user;
     if (guard.role !== 'anyone') {
@@ -62,9 +66,7 @@ export function action<const W extends Who, S extends z.ZodType, Done>(
       caller = decision.user;
     }
     const fields = formData instanceof FormData ? formFields(formData) : {};
-    const typed = Object.fromEntries(
-      Object.entries(fields).filter(([name]) => !SECRET_FIELD.test(name) && !name.startsWith('$')),
-    ) as Typed<S>;
+    const typed = typedValues<S>(formData);
     const parsed = await guard.input.safeParseAsync(fields);
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error) as Partial<Record<FieldsOf<S>, string>>;
@@ -72,6 +74,33 @@ export function action<const W extends Who, S extends z.ZodType, Done>(
     }
     return work(parsed.data, caller as Caller<W>, typed);
   };
+  // While the database is away, the caller is told so in words, with what they typed kept;
+  // a transaction it broke off wrote nothing. Anything else (a redirect, a bug) goes on as thrown.
+  const run: Action<Done | Rejected<FieldsOf<S>>> = async (previous, formData) => {
+    try {
+      return await checked(previous, formData);
+    } catch (error) {
+      if (!databaseAway(error, 'a server action')) throw error;
+      return {
+        ok: false,
+        status: 503,
+        message: guard.whenDatabaseAway ?? DATABASE_AWAY,
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+        values: typedValues(formData),
+      };
+    }
+  };
   guarded.add(run);
   return run;
+}
+
+const DATABASE_AWAY =
+  'The desk could not reach its records just now, so this was not saved. Please try again in a moment.';
+
+/** What the form typed, to send back: never a secret field, nor Next's own `$ACTION_…` fields. */
+function typedValues<S extends z.ZodType>(formData: FormData): Typed<S> {
+  const fields = formData instanceof FormData ? formFields(formData) : {};
+  return Object.fromEntries(
+    Object.entries(fields).filter(([name]) => !SECRET_FIELD.test(name) && !name.startsWith('$')),
+  ) as Typed<S>;
 }

@@ -10,6 +10,14 @@ export type Rejected<Fields extends string> =
       errors?: Partial<Record<Fields, string>>;
       /** What the user typed (never passwords), to refill the form. */
       values?: Partial<Record<Fields, string>>;
+    }
+  | {
+      /** The database was away (restarting, say): nothing was saved, and trying again will do. */
+      ok: false;
+      status: 503;
+      message: string;
+      retryAfterSeconds: number;
+      values?: Partial<Record<Fields, string>>;
     };
 
 /** What a form shows: nothing yet, the work done (`ok: true`, with what to say), or why not. */

@@ -222,6 +222,10 @@ export const actions: Record<string, ActionRow> = {
 
 export const routes: Record<string, RouteRow> = {
   'GET /api/health': { access: 'public', why: 'load balancers ask it; it tells nothing private' },
+  'GET /api/ready': {
+    access: 'public',
+    why: 'load balancers ask it; it names states (database, migrations, mail), never a server or an error',
+  },
   'POST /api/questions': {
     access: 'public',
     why: 'machine intake, authorised by its own bearer key (INTAKE_API_KEY), not a session',

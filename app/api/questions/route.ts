@@ -5,6 +5,7 @@ import { env } from '@/lib/env';
 import { bearerKeyMatches } from '@/lib/intake/bearer-key';
 import { fieldErrors, type IntakeApiInput, intakeApiSchema } from '@/lib/intake/question-input';
 import { readJsonBody } from '@/lib/intake/read-json-body';
+import { answeringWhileDatabaseAway } from '@/server/database-away';
 import { publishDeskEvent } from '@/server/drafting/live';
 
 export const dynamic = 'force-dynamic';
@@ -97,8 +98,12 @@ async function continueThread(request: Request, input: IntakeApiInput): Promise<
 /**
  * Intake for other channels (an email forwarder, a web shop). Authorised by the bearer key in
  * INTAKE_API_KEY; idempotent per externalId, so a channel that retries creates one question.
+ * While the database is away it answers 503 with Retry-After: the question and its first
+ * message are stored in one transaction, so either both were stored or neither.
  */
-export async function POST(request: Request): Promise<Response> {
+export const POST = answeringWhileDatabaseAway('POST /api/questions', intake);
+
+async function intake(request: Request): Promise<Response> {
   const key = env().INTAKE_API_KEY;
   if (!key) {
     return problem(

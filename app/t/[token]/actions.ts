@@ -1,6 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
+import { MESSAGE_NOT_TAKEN } from '@/lib/intake/database-away';
 import { ticketMessageSchema } from '@/lib/intake/question-input';
 import { action } from '@/server/action';
 import { writeBackAsCustomer } from '@/server/customer-messages';
@@ -11,7 +12,7 @@ import { refused } from '../../_components/form-state';
  * for reading the page. The message joins the conversation and it waits for a new draft.
  */
 export const writeBack = action(
-  { role: 'anyone', input: ticketMessageSchema },
+  { role: 'anyone', input: ticketMessageSchema, whenDatabaseAway: MESSAGE_NOT_TAKEN },
   async (input, _user, typed) => {
     const written = await writeBackAsCustomer({ ...input, channel: 'web' });
     if (!written.ok) return refused(written.status, { message: written.message }, typed);
