@@ -184,7 +184,7 @@ const searchableReasons: ReadonlySet<PersonReason> = new Set(['delivery', 'custo
 /** What the last topic's words are about, by the desk's word for each. */
 function otherSubject(words: string): TopicSubject {
   const subjects: [RegExp, TopicSubject][] = [
-    [/card|debit|cash|pay|venmo|paypal/, 'payment'],
+    [/card|debit|cash|pay|venmo|amex|american express|visa|mastercard|bitcoin|crypto|contactless/, 'payment'],
     [/park/, 'parking'],
     [/wi-?fi/, 'wifi'],
     [/hiring|job|intern/, 'jobs'],
