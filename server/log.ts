@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { rootLogger } from './log-core.mjs';
+import { requestContext, rootLogger } from './log-core.mjs';
 
 /**
  * The server's and the workers' logger (`server/log-core.mjs` makes it: level, format, redaction,
@@ -14,6 +14,14 @@ export type { Logger };
 
 export function logger(area: string): Logger {
   return rootLogger().child({ area });
+}
+
+/**
+ * Runs `work` outside the request being answered: what it starts (a worker restarted because a
+ * request saved new settings) lives on after the request, and its lines must not carry its id.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return requestContext.exit(work);
 }
 
 /** A line's facts: its level (info by default), ids and counts, an error. */

@@ -5,6 +5,7 @@ import { getConnection } from '@/db/connections';
 import { forgetMailChannel } from '@/db/mail-channels';
 import { env } from '@/lib/env';
 import { COMMIT_CHECK_MS } from '../jobs/runner';
+import { type Log, outsideRequest } from '../log';
 import { type DeliveryWorker, startDeliveryWorker } from './delivery-worker';
 import { type InboundMail, startInboundMail } from './inbound';
 import {
@@ -28,8 +29,6 @@ export const MAIL_POLL_MS = 1_000;
 export const CHANGE_CHECK_MS = 2_000;
 /** How long emails in hand may take to finish when the settings change under them. */
 const RESTART_GRACE_MS = 3_000;
-
-type Log = (message: string) => void;
 
 type State = {
   log: Log;
@@ -94,7 +93,9 @@ async function apply(state: State): Promise<void> {
       };
       state.log(`emailing sent replies from ${fromLine} through ${outgoing.config.shown}`);
     } else if (outgoing.state === 'unreadable') {
-      state.log('replies are not emailed: the saved mail password cannot be read any more');
+      state.log('replies are not emailed: the saved mail password cannot be read any more', {
+        level: 'warn',
+      });
     }
   }
 
@@ -114,7 +115,9 @@ async function apply(state: State): Promise<void> {
         watcher: startInboundMail({ log: state.log, server: incoming.config, own }),
       };
     } else if (incoming.state === 'unreadable') {
-      state.log('the mailbox is not read: its saved password cannot be read any more');
+      state.log('the mailbox is not read: its saved password cannot be read any more', {
+        level: 'warn',
+      });
     }
   }
 }
@@ -122,7 +125,9 @@ async function apply(state: State): Promise<void> {
 function enqueue(state: State, work: () => Promise<void>): Promise<void> {
   const next = state.queue.then(work, work);
   state.queue = next.catch((error: unknown) => {
-    state.log(`the mail settings could not be applied: ${(error as Error).message}`);
+    state.log(`the mail settings could not be applied: ${(error as Error).message}`, {
+      level: 'error',
+    });
   });
   return state.queue;
 }
@@ -164,7 +169,8 @@ export async function reloadMail(): Promise<void> {
   const state = holder.__bakeryMail;
   if (!state) return;
   state.stamps = await savedStamps().catch(() => state.stamps);
-  await enqueue(state, () => apply(state));
+  // Saved by a request: the workers it restarts outlive it and are not that request's.
+  await outsideRequest(() => enqueue(state, () => apply(state)));
 }
 
 /** Whether this process's delivery worker is running (for tests and the worker's banner). */

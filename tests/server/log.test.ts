@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { envSchema } from '@/lib/env';
-import { logTo, namedIds } from '@/server/log';
+import { logTo, namedIds, outsideRequest } from '@/server/log';
 import {
   createLogger,
   LOG_LEVELS,
@@ -106,6 +106,22 @@ describe('the logger', () => {
     });
     log.info('after');
     expect(parsed().map((line) => line.requestId)).toEqual([undefined, 'req-12345678', undefined]);
+  });
+
+  it('leaves the request’s id off what a request starts to outlive it', async () => {
+    const { log, parsed } = capture();
+    let later: Promise<void> = Promise.resolve();
+    await requestContext.run({ requestId: 'req-87654321' }, async () => {
+      log.info('the request');
+      later = outsideRequest(() =>
+        new Promise<void>((resolve) => setTimeout(resolve, 5)).then(() => log.info('a worker')),
+      );
+    });
+    await later;
+    expect(parsed().map((line) => [line.msg, line.requestId])).toEqual([
+      ['the request', 'req-87654321'],
+      ['a worker', undefined],
+    ]);
   });
 
   it('keeps a client’s well-formed request id and replaces any other', () => {
