@@ -68,10 +68,13 @@ const stopLabels: Record<StopKind, string> = {
   failed: 'the request failed',
 };
 
-/** "ran out of turns", "the model stopped (refused)". */
+/**
+ * "ran out of turns", "the model stopped (refused)". A failed request's reason is its class for
+ * the metrics; the trace words the failure from its error instead.
+ */
 export function stopLabel(stop: { stopKind: StopKind; stopReason: string | null }): string {
   const base = stopLabels[stop.stopKind];
-  return stop.stopReason ? `${base} (${stop.stopReason})` : base;
+  return stop.stopReason && stop.stopKind !== 'failed' ? `${base} (${stop.stopReason})` : base;
 }
 
 export type DraftMarks = {

@@ -129,6 +129,8 @@ describe('draft marks', () => {
     expect(stopLabel({ stopKind: 'modelStopped', stopReason: 'refused' })).toBe(
       'the model stopped (refused)',
     );
+    // A failed request's reason is its class for the metrics, not words for people.
+    expect(stopLabel({ stopKind: 'failed', stopReason: 'rateLimited' })).toBe('the request failed');
   });
 });
 

@@ -156,6 +156,7 @@ export async function draftClaimedQuestion(input: {
       run: rowsForFailedRequest({
         model: model?.name ?? 'unavailable',
         error: message,
+        failureKind: modelFailureOf(error)?.kind ?? null,
         spent: spentBeforeFailure(error),
         startedAt,
         finishedAt: new Date(),

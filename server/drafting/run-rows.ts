@@ -47,16 +47,23 @@ export function rowsForRun(run: Run, timing: Timing): { run: RunRow; calls: Tool
 }
 
 /**
- * A request that failed before the model could answer: a run with its error and no draft, and
- * what the turns answered before it cost, so the day's spend counts them.
+ * A request that failed before the model could answer: a run with its error and no draft, the
+ * failure's class as its stop reason (GET /metrics counts them by it), and what the turns
+ * answered before it cost, so the day's spend counts them.
  */
 export function rowsForFailedRequest(
-  input: Timing & { model: string; error: string; spent: Spent },
+  input: Timing & {
+    model: string;
+    error: string;
+    spent: Spent;
+    /** The ModelFailure's kind (`rateLimited`, `stalled`…), null for a fault not the model's. */
+    failureKind: string | null;
+  },
 ): RunRow {
   return {
     model: input.model,
     stopKind: 'failed',
-    stopReason: null,
+    stopReason: input.failureKind,
     draftText: null,
     turns: input.spent.turns,
     inputTokens: input.spent.inputTokens,

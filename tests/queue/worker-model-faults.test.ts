@@ -78,8 +78,9 @@ describe('the drafting worker and the Claude API’s faults', () => {
         where q.channel = 'api' order by q.received_at`);
       expect(rows.map((r) => [r.status, r.stop_kind, r.stop_reason])).toEqual([
         ['drafted', 'answered', null],
-        ['failed', 'failed', null],
-        ['failed', 'failed', null],
+        // A failed request keeps its ModelFailure class, which GET /metrics counts by.
+        ['failed', 'failed', 'refusedRequest'],
+        ['failed', 'failed', 'stalled'],
         ['drafted', 'modelStopped', 'refused'],
         ['drafted', 'modelStopped', 'truncated'],
       ]);
@@ -134,6 +135,16 @@ describe('the drafting worker and the Claude API’s faults', () => {
         'The API key was rejected (401 authentication_error: invalid x-api-key)',
         'The API key may not use this model or feature (403 permission_error: this key may not use the model)',
         'The request was too large for the API (413 request_too_large: request exceeds the maximum size)',
+      ]);
+      const classes = await all(
+        "select r.stop_reason from agent_runs r where r.stop_kind = 'failed' order by r.id",
+      );
+      expect(classes.map((r) => r.stop_reason)).toEqual([
+        'refusedRequest',
+        'keyRejected',
+        'forbidden',
+        'tooLarge',
+        'overloaded',
       ]);
       expect(server.requests).toHaveLength(6);
     } finally {
