@@ -4,7 +4,8 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The mail libraries load optional modules at run time; Node resolves them, not the bundler.
-  serverExternalPackages: ['better-sqlite3', 'imapflow', 'mailparser'],
+  // prom-client: one copy in the process, shared with scripts/http-metrics.mjs.
+  serverExternalPackages: ['better-sqlite3', 'imapflow', 'mailparser', 'prom-client'],
   // forbidden() gives staff on an owner page a real 403.
   experimental: { authInterrupts: true },
   // `npm test` type-checks in a stage of its own beside the build and stops the run on an error

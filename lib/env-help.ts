@@ -94,6 +94,11 @@ export const variableHelp: Record<string, VariableHelp> = {
     expect: 'addresses or CIDR ranges of your own proxies, separated by commas',
     example: '127.0.0.1,10.0.0.0/8',
   },
+  METRICS_TOKEN: {
+    expect: 'at least 32 characters',
+    example: '"$(openssl rand -hex 32)"',
+    secret: true,
+  },
   WIDGET_ORIGINS: {
     expect: 'website origins (https://host, optionally :port, no path), separated by commas',
     example: 'https://juniper.example,https://www.juniper.example',

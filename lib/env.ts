@@ -127,6 +127,11 @@ export const envSchema = z
     ),
     ALLOWED_HOSTS: optionalString,
     TRUSTED_PROXIES: optionalString,
+    /** Lets a scraper elsewhere read GET /metrics as `Authorization: Bearer <token>`. */
+    METRICS_TOKEN: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, { message: 'use at least 32 characters' }).optional(),
+    ),
     /** Websites allowed to show the "Ask us" panel, beside those the owner lists in Settings. */
     WIDGET_ORIGINS: optionalString,
     // Email: replies go out through SMTP_URL from MAIL_FROM; customers' emails come in from

@@ -12,6 +12,8 @@
 // - answers 400 to a path whose percent-encoding does not decode to text (`/t/%ff`, an
 //   overlong or surrogate UTF-8 sequence), which Next.js's router fails on with a 500 when it
 //   decodes a dynamic segment.
+// - counts every request by route template, method and status for GET /metrics
+//   (scripts/http-metrics.mjs).
 import http from 'node:http';
 import {
   loggedPath,
@@ -20,6 +22,7 @@ import {
   rootLogger,
   routeConsoleToLogger,
 } from '../server/log-core.mjs';
+import { observeRequest } from './http-metrics.mjs';
 
 export const PEER_HEADER = 'x-desk-peer';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
@@ -67,6 +70,7 @@ function logWhenDone(req, res, requestId) {
 
 function guard(listener) {
   return function guardedRequest(req, res) {
+    observeRequest(req, res);
     const requestId = stampRequestId(req, res);
     logWhenDone(req, res, requestId);
     if (!METHODS.has(req.method ?? '')) {
