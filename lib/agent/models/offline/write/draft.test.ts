@@ -21,7 +21,7 @@ const context: DraftContext = {
 
 /** Plans calls by hand and runs them through the real tools, as the loop would. */
 async function write(
-  calls: { name: string; input: unknown; purpose: Purpose }[],
+  calls: Call[],
   more: Partial<DraftContext> = {},
   change: (result: ToolResult) => ToolResult = (result) => result,
 ): Promise<string> {
@@ -50,10 +50,12 @@ const person = (t: PersonTopic, language: Understanding['language'] = 'en') => (
   purpose: { kind: 'person', topic: t, language } as const,
 });
 
-const rye = {
+type Call = { name: string; input: unknown; purpose: Purpose };
+
+const rye: Call = {
   name: 'quote_order',
   input: { items: [{ name: 'rye loaf', quantity: 3 }], day: 'Friday', time: null },
-  purpose: { kind: 'quote', quantities: [3], pickup: true } as const,
+  purpose: { kind: 'quote', quantities: [3], pickup: true },
 };
 
 describe('the offline writer', () => {
