@@ -115,5 +115,5 @@ export function readConversation(
     .filter((message) => message.author === 'customer')
     .map((message) => readQuestion(message.text, context).frame);
   const read = readQuestion(newest, context);
-  return { frame: carryOver(frames, read.frame, newest), unread: read.unread };
+  return { ...read, frame: carryOver(frames, read.frame, newest) };
 }

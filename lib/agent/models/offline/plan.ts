@@ -93,7 +93,7 @@ class Plan {
 }
 
 /** Every lookup the question needs, asked in one turn. */
-export function planCalls({ frame, unread }: Reading): PlannedCall[] {
+export function planCalls({ frame, unread, topicWords }: Reading): PlannedCall[] {
   const plan = new Plan(frame.language);
   if (frame.language !== 'en') {
     const name = languageNames[frame.language];
@@ -111,7 +111,7 @@ export function planCalls({ frame, unread }: Reading): PlannedCall[] {
     });
     return plan.calls;
   }
-  if (frame.person && !planPerson(plan, frame, frame.person)) return plan.calls;
+  if (frame.person && !planPerson(plan, frame, frame.person, topicWords)) return plan.calls;
   planOrder(plan, frame);
   planGate(plan, frame, unread);
   return plan.calls;
@@ -122,12 +122,18 @@ export function planCalls({ frame, unread }: Reading): PlannedCall[] {
  * for an allergy or ingredients question (or every item's, when it names none). Whether the
  * question's other parts are answered too.
  */
-function planPerson(plan: Plan, frame: Frame, person: PersonTopic): boolean {
+function planPerson(
+  plan: Plan,
+  frame: Frame,
+  person: PersonTopic,
+  topicWords: readonly string[],
+): boolean {
   const labelled = labelTopics.has(person.reason);
   const { allergens, dietary } = frame;
   // The owner's knowledge may answer it; only when it does not is a person asked (next turn).
-  if (person.search) {
-    plan.add(searchKnowledge, { query: person.search }, { kind: 'knowledge', topic: person });
+  if (person.searchable && topicWords.length > 0) {
+    const query = topicWords.join(' ');
+    plan.add(searchKnowledge, { query }, { kind: 'knowledge', topic: person });
   } else if (!labelled || person.reason !== 'ingredients' || frame.items.length === 0) {
     plan.mark(person);
   }

@@ -45,13 +45,16 @@ export type PersonTopic = {
   /** For the person the question is handed to, in the desk's words. */
   note: string;
   /**
-   * The words of the topic's own word list that raised it, as a search of the owner's
-   * knowledge (a tool's input, never a sentence), when the knowledge may answer it (delivery,
-   * custom cakes, payment, parking…); absent where only a person may answer (allergies,
-   * health, complaints, refunds, an order already placed, the owner's own handover topics).
+   * Set when the owner's knowledge may answer it (delivery, custom cakes, payment, parking…);
+   * absent where only a person may answer (allergies, health, complaints, refunds, an order
+   * already placed, the owner's own handover topics). The words searched for travel apart, in
+   * the reading's `topicWords`, never in the topic.
    */
-  search?: string;
+  searchable?: true;
 };
+
+/** A topic read from a question, and the words to search the owner's knowledge with. */
+export type TopicRead = { topic: PersonTopic; words: string[] };
 
 /** Reasons a person always answers, whatever the owner has written or switched off. */
 export const alwaysForPerson: ReadonlySet<PersonReason> = new Set([
@@ -184,7 +187,10 @@ const searchableReasons: ReadonlySet<PersonReason> = new Set(['delivery', 'custo
 /** What the last topic's words are about, by the desk's word for each. */
 function otherSubject(words: string): TopicSubject {
   const subjects: [RegExp, TopicSubject][] = [
-    [/card|debit|cash|pay|venmo|amex|american express|visa|mastercard|bitcoin|crypto|contactless/, 'payment'],
+    [
+      /card|debit|cash|pay|venmo|amex|american express|visa|mastercard|bitcoin|crypto|contactless/,
+      'payment',
+    ],
     [/park/, 'parking'],
     [/wi-?fi/, 'wifi'],
     [/hiring|job|intern/, 'jobs'],
@@ -203,7 +209,7 @@ function otherSubject(words: string): TopicSubject {
  * The most serious topic the question raises, with the desk's word for it. Its words are
  * claimed as the topic's when `tokens` are given, so the coverage gate counts them as read.
  */
-export function readPersonTopic(text: string, tokens?: Token[]): PersonTopic | null {
+export function readPersonTopic(text: string, tokens?: Token[]): TopicRead | null {
   if (tokens) for (const topic of topics) claimPattern(tokens, text, topic.pattern, 'topic');
   for (const topic of topics) {
     const match = topic.pattern.exec(text);
@@ -216,13 +222,13 @@ export function readPersonTopic(text: string, tokens?: Token[]): PersonTopic | n
     const subject = typeof topic.subject === 'function' ? topic.subject(words) : topic.subject;
     const found: PersonTopic = { reason: topic.reason, subject, note: `${topic.note}.` };
     const searchable = topic.searchable ?? searchableReasons.has(topic.reason);
-    if (!searchable) return found;
+    if (!searchable) return { topic: found, words: [] };
     // Every phrase of the topic in the question ("pay by" and "cash"), not only the first.
     const all = new RegExp(topic.pattern.source, `${topic.pattern.flags}g`);
     const phrases = [...new Set([...text.matchAll(all)].map((m) => (m[1] ?? m[0]).trim()))];
     // The desk's word for the topic searches too: "amex" finds the entry on payment.
     const own = searchWords[subject as (typeof topicSubjects)[number]];
-    return { ...found, search: [...phrases, ...(own ? [own] : [])].join(' ') };
+    return { topic: { ...found, searchable: true }, words: [...phrases, ...(own ? [own] : [])] };
   }
   return null;
 }

@@ -40,10 +40,11 @@ export type Frame = {
 };
 
 /**
- * A question's frame, and the stems of its content words no extractor read: those only ever go
- * into a search of the owner's knowledge (a tool's input), never into a sentence.
+ * A question's frame, and the words to search the owner's knowledge with: the stems of its
+ * content words no extractor read, and the words that raised a topic the knowledge may answer.
+ * Those only ever go into a search (a tool's input), never into a `Purpose` or a sentence.
  */
-export type Reading = { frame: Frame; unread: string[] };
+export type Reading = { frame: Frame; unread: string[]; topicWords: string[] };
 
 export type ReadingContext = {
   menu: readonly string[];

@@ -67,7 +67,8 @@ export function readWithTokens(
     days.push('today');
   }
   const items = pickupFirst(withDays(found.items, days, positions, sentenceEnds(tokens)), days);
-  const person = readPersonTopic(lower, tokens);
+  const topic = readPersonTopic(lower, tokens);
+  const person = topic?.topic ?? null;
   const allergens = allergensNamed(lower, tokens);
   const dietary = dietaryNamed(lower, tokens);
   const asks = readAsks(lower, tokens);
@@ -88,7 +89,8 @@ export function readWithTokens(
   };
   const allConflicts: UnclearPart[] = [...conflicts, ...found.conflicts];
   const unclear = gate({ understood: understood(frame), unread, conflicts: allConflicts });
-  return { reading: { frame: { ...frame, unclear }, unread }, tokens, lower };
+  const topicWords = topic?.words ?? [];
+  return { reading: { frame: { ...frame, unclear }, unread, topicWords }, tokens, lower };
 }
 
 const dayPartWords =
