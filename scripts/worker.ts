@@ -12,6 +12,7 @@ import { env } from '@/lib/env';
 import { currentModelChoice } from '@/server/drafting/model-choice';
 import { startDraftingWorker } from '@/server/drafting/service';
 import { logger, logTo } from '@/server/log';
+import { routeConsoleToLogger } from '@/server/log-core.mjs';
 import { startMail, stopMail } from '@/server/mail/service';
 import { startRetentionSweeper } from '@/server/retention-sweeper';
 
@@ -19,6 +20,8 @@ const GRACE_MS = 6_000;
 const log = logger('worker');
 
 async function main(): Promise<void> {
+  // Under LOG_FORMAT=json, a library's console line or Node's warning is a JSON line too.
+  routeConsoleToLogger();
   const config = env();
   await getDb();
   startRetentionSweeper();

@@ -169,6 +169,9 @@ export function routeConsoleToLogger(logger = rootLogger()) {
       else logger[level](message);
     };
   }
+  // Node's own warnings (deprecations and the like) too, instead of its plain stderr lines.
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => logger.warn({ err: warning }, warning.message));
 }
 
 function formatWords(words) {

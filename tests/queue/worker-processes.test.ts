@@ -134,6 +134,13 @@ describe('drafting worker processes', () => {
       ).toEqual([{ status: 'queued', attempts: 0, lease_owner: null }]);
       expect(await scalar('select count(*) from agent_runs')).toBe(0);
       expect(worker.output()).toContain('handed back');
+      // Its output is the log: one JSON object a line, each with its level and time.
+      for (const line of worker.output().split('\n').filter(Boolean)) {
+        expect(JSON.parse(line), line).toMatchObject({
+          level: expect.any(String),
+          time: expect.any(String),
+        });
+      }
     } finally {
       await server.close();
     }
