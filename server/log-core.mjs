@@ -12,6 +12,7 @@
 //   words and a secret are never handed to the logger at all.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { isatty } from 'node:tty';
 import { format } from 'node:util';
 import pino from 'pino';
 import pretty from 'pino-pretty';
@@ -134,9 +135,12 @@ export function createLogger({ level = 'info', format = 'json', destination = 1 
     format === 'pretty'
       ? pretty({
           sync: true,
-          colorize: typeof destination === 'number',
+          colorize: typeof destination === 'number' && isatty(destination),
           destination,
-          ignore: 'pid,hostname',
+          // One line an event: "[12:00:01.234] INFO: [drafting] message {facts}".
+          singleLine: true,
+          messageFormat: '{if area}[{area}] {end}{msg}',
+          ignore: 'pid,hostname,area',
           translateTime: 'SYS:HH:MM:ss.l',
         })
       : typeof destination === 'number'
