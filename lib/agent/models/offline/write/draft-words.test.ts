@@ -26,7 +26,14 @@ const facts = exampleBakeryData({
     { date: '2026-12-25', closed: true, opens: null, closes: null, note: 'Christmas Day' },
   ],
 });
-const wording = wordingOf(facts);
+
+/** The example bakery as it is, and as others might set theirs up. */
+const bakeries: BakeryData[] = [
+  facts,
+  { ...facts, menu: facts.menu.map((item) => ({ ...item, available: item.name !== 'rye loaf' })) },
+  { ...facts, locale: 'en-GB', currency: 'GBP', handoverTopics: ['wedding cakes'] },
+  { ...facts, locale: 'de-DE', currency: 'EUR' },
+];
 
 const tokens = (text: string): string[] =>
   text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
@@ -53,7 +60,8 @@ function fixedVocabulary(bakery: BakeryData): Set<string> {
 }
 
 /** Every value a run's tools returned, as a draft may word it. */
-function toolWords(run: Run): string[] {
+function toolWords(run: Run, bakery: BakeryData): string[] {
+  const wording = wordingOf(bakery);
   const out: string[] = [];
   const visit = (value: unknown): void => {
     if (typeof value === 'string') {
@@ -69,25 +77,34 @@ function toolWords(run: Run): string[] {
   return out.flatMap(tokens);
 }
 
-const vocabulary = fixedVocabulary(facts);
+const vocabularies = new Map(bakeries.map((bakery) => [bakery, fixedVocabulary(bakery)]));
 
 /**
  * The words of a draft that neither the catalog (with any `extra` entries plugged into it), the
  * tools nor the bakery account for. Numbers are closed values however they were read (a count,
  * a time asked for): the check is on words.
  */
-function unexplained(draft: string, run: Run, extra: readonly string[] = []): string[] {
-  const known = new Set([...toolWords(run), ...extra.flatMap((entry) => tokens(fixedText(entry)))]);
+function unexplained(
+  draft: string,
+  run: Run,
+  bakery: BakeryData,
+  extra: readonly string[] = [],
+): string[] {
+  const vocabulary = vocabularies.get(bakery) ?? fixedVocabulary(bakery);
+  const known = new Set([
+    ...toolWords(run, bakery),
+    ...extra.flatMap((entry) => tokens(fixedText(entry))),
+  ]);
   return [...new Set(tokens(draft))].filter(
     (w) => !/^\d+$/.test(w) && !vocabulary.has(w) && !known.has(w),
   );
 }
 
-async function draft(question: string): Promise<{ run: Run; text: string }> {
+async function draft(question: string, bakery: BakeryData): Promise<{ run: Run; text: string }> {
   const now = tuesdayMorning;
   const run = await runAgent({
-    model: offlineModel({ facts, now }),
-    tools: bakeryTools(facts, { now, askedAt: now }, { searchKnowledge: searchExampleKnowledge }),
+    model: offlineModel({ facts: bakery, now }),
+    tools: bakeryTools(bakery, { now, askedAt: now }, { searchKnowledge: searchExampleKnowledge }),
     task: question,
     limits: { maxTurns: 4, maxTokens: 1000, maxDollars: 1 },
   });
@@ -180,10 +197,12 @@ const part = fc.oneof(
 );
 const questions = fc.array(part, { minLength: 1, maxLength: 9 }).map((parts) => parts.join(' '));
 
-const everyWordExplained = fc.asyncProperty(questions, async (question) => {
-  const { run, text } = await draft(question);
+const bakery = fc.constantFrom(...bakeries);
+
+const everyWordExplained = fc.asyncProperty(bakery, questions, async (facts, question) => {
+  const { run, text } = await draft(question, facts);
   expect(text, question).not.toBe('');
-  expect(unexplained(text, run), `${question}\n\n${text}`).toEqual([]);
+  expect(unexplained(text, run, facts), `${question}\n\n${text}`).toEqual([]);
 });
 
 describe('every word of an offline draft comes from the catalog, the tools or the bakery', () => {
@@ -203,14 +222,19 @@ describe('every word of an offline draft comes from the catalog, the tools or th
   it('reports a catalog entry that interpolates a raw customer word', async () => {
     const leaky = 'About {asked}, we will let you know.';
     await fc.assert(
-      fc.asyncProperty(questions, fc.constantFrom(...nonsense), async (question, raw) => {
-        const asked = `${question} ${raw}`;
-        const { run, text } = await draft(asked);
-        // The entry fills its slot with a word straight from the question.
-        const leaked = `${text}\n\n${sentence(leaky, { asked: worded(raw) })}`;
-        expect(unexplained(text, run, [leaky])).toEqual([]);
-        expect(unexplained(leaked, run, [leaky])).toEqual([raw]);
-      }),
+      fc.asyncProperty(
+        bakery,
+        questions,
+        fc.constantFrom(...nonsense),
+        async (facts, question, raw) => {
+          const asked = `${question} ${raw}`;
+          const { run, text } = await draft(asked, facts);
+          // The entry fills its slot with a word straight from the question.
+          const leaked = `${text}\n\n${sentence(leaky, { asked: worded(raw) })}`;
+          expect(unexplained(text, run, facts, [leaky])).toEqual([]);
+          expect(unexplained(leaked, run, facts, [leaky])).toEqual([raw]);
+        },
+      ),
       { seed: 7, numRuns: 200 },
     );
   });
