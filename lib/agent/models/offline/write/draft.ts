@@ -1,5 +1,6 @@
 import type { ToolResult } from '../../../types';
 import type { PlannedCall } from '../plan';
+import type { UnclearPart } from '../understanding';
 import { catalog } from './catalog';
 import { fill, sentence, type Worded, worded } from './catalog/template';
 import { type DraftContext, type Writer, writerFor } from './context';
@@ -41,7 +42,7 @@ function languageOf(planned: readonly PlannedCall[], context: DraftContext) {
 }
 
 /** The paragraphs between greeting and sign-off, the answer first. */
-function body(w: Writer, g: Gathered, unclear: readonly string[]): Worded[] {
+function body(w: Writer, g: Gathered, unclear: readonly UnclearPart[]): Worded[] {
   const paragraphs: Worded[] = [];
   const sorry = g.person !== null && apologizes(g.person);
   paragraphs.push(
@@ -53,7 +54,7 @@ function body(w: Writer, g: Gathered, unclear: readonly string[]): Worded[] {
     ),
     ...g.labels,
   );
-  // A complaint or a refund is answered with an apology and never with prices.
+  // A complaint, a refund or an illness is answered with an apology and never with prices.
   if (!sorry) {
     if (g.offMenu.length > 0) paragraphs.push(notMade(w, g.offMenu));
     // Each fact once: two lookups that say the same (one day asked twice) say it once.
@@ -64,7 +65,7 @@ function body(w: Writer, g: Gathered, unclear: readonly string[]): Worded[] {
   if (g.problems.length > 0) {
     paragraphs.push(sentence(catalog.frame.notLookedUp, { things: w.v.list(g.problems) }));
   }
-  const unclearParts = unclearLines(w, unclear as Parameters<typeof unclearLines>[1]);
+  const unclearParts = unclearLines(w, unclear);
   if (unclearParts.length > 0) paragraphs.push(worded(unclearParts.join(' ')));
   const person = g.person;
   // A question left unclear already says a colleague will reply: the mark says nothing more.

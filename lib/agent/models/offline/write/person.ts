@@ -13,7 +13,7 @@ export function apologizes(topic: PersonTopic): boolean {
 
 /** A customer who was ill: the reader names the subject so. */
 function isIllness(topic: PersonTopic): boolean {
-  return topic.reason === 'medical' && String(topic.subject) === 'illness';
+  return topic.reason === 'medical' && topic.subject === 'illness';
 }
 
 /**
@@ -36,9 +36,7 @@ export function personLine(
     case 'medical':
       if (isIllness(topic)) return sentence(entries.medical.ill);
       return sentence(
-        /^(a guarantee|guarantee|promise|certify|assure|swear)/.test(String(topic.subject))
-          ? entries.medical.guarantee
-          : entries.medical.health,
+        topic.subject === 'a guarantee' ? entries.medical.guarantee : entries.medical.health,
       );
     case 'delivery':
     case 'customOrder':
@@ -48,7 +46,7 @@ export function personLine(
       return sentence(entries[topic.reason]);
     default: {
       // The desk's own word for the topic, or the owner's handover topic as the owner wrote it.
-      const subject = w.v.data(String(topic.subject));
+      const subject = w.v.data(topic.subject);
       return sentence(answered ? entries.other.answered : entries.other.alone, { subject });
     }
   }
