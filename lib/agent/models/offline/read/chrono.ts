@@ -32,6 +32,8 @@ const afternoonHours: chrono.Refiner = {
   },
 };
 
+const clockWritten = /\d:\d{2}|\d\s?(?:am|pm)\b|\bnoon\b|\bmidday\b|o'clock/;
+
 const parser = chrono.casual.clone();
 parser.refiners.push(afternoonHours);
 
@@ -50,7 +52,8 @@ export function readWithChrono(tokens: Token[], lower: string, today: string): C
     const inside = tokens.flatMap((t, k) => (t.start >= start && t.end <= end ? [k] : []));
     if (inside.length === 0 || inside.some((k) => tokens[k]?.used)) continue;
     const date = certainDate(result.start, today);
-    const time = certainTime(result.start);
+    // A time only as a clock writes it ("2:30", "3 pm", "noon"), never "1 a" of "1 a cake".
+    const time = clockWritten.test(result.text) ? certainTime(result.start) : null;
     if (date === null && time === null) continue;
     let by: Claim = 'day';
     if (date !== null) read.dates.push({ date, at: inside[0] as number });

@@ -7,7 +7,7 @@ import { readGoods } from './goods';
 import { readItems } from './items';
 import { readNamedDays } from './named-days';
 import { readWithTokens } from './read-question';
-import { readTime } from './times';
+import { readDayPart, readTime } from './times';
 import { type Claim, claim, normalize, spansOf, type Token, tokenize } from './tokens';
 
 const menu = ['Sourdough rolls', 'Rye loaf', 'Cinnamon buns'];
