@@ -78,6 +78,18 @@ describe('each reader claims its own words, with their places', () => {
     expect(readTime(tokensOf('by 3 please').tokens, null)).toEqual({ time: '15:00', byTime: true });
   });
 
+  it('times: "arvo", "tonight" and "first thing" say which half of the day', () => {
+    expect(readDayPart('tomorrow arvo at 3')).toBe('pm');
+    expect(readDayPart('can I grab them tonight')).toBe('pm');
+    expect(readDayPart('first thing friday')).toBe('am');
+    expect(readDayPart('good morning! friday at 2')).toBeNull();
+  });
+
+  it('chrono: a time only as a clock writes it, never "1 a" of "1 a cake"', () => {
+    const { lower, tokens } = tokensOf('1 a birthday cake');
+    expect(readWithChrono(tokens, lower, context.today)).toEqual({ dates: [], time: null });
+  });
+
   it("items and quantities: digits, words, dozens and a baker's dozen", () => {
     const { lower, tokens } = tokensOf("a baker's dozen cinnamon buns and two dozen rey loaves");
     const { items } = readItems(tokens, menu);
