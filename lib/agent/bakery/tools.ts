@@ -1,35 +1,24 @@
 import { z } from 'zod';
-import { type AnyTool, defineTool, fail, failWith, ok, type ToolOutcome } from '../core/tool';
-import type { FactRef } from '../types';
-import { addDays, daysBetween, isoWeekday, normalizeTime, weekdayName } from './calendar';
+import { type AnyTool, defineTool, ok } from '../core/tool';
 import type { BakeryData, Clock, KnowledgeSearch, MenuItemData } from './data';
-import {
-  acceptedDays,
-  type DayHours,
-  hoursOn,
-  hoursResult,
-  resolveDay,
-  type WallClock,
-  wallClock,
-} from './facts';
+import { hoursOn, hoursResult } from './facts';
 import { markForPerson } from './mark-for-person';
 import { matchNames } from './names';
+import { quoteOrder } from './quote';
 import {
-  type EarliestPickup,
   hoursResultSchema,
   type ItemResult,
   itemResultSchema,
   type KnowledgeResult,
   knowledgeResultSchema,
   menuResultSchema,
-  type PickupProblem,
-  type QuoteLine,
-  type QuoteResult,
   quoteResultSchema,
   unavailableSchema,
 } from './results';
-import { type Wording, wordingOf, wordMoney } from './wording';
+import { dayFacts, itemFact, type ToolContext, toolContext } from './tool-context';
+import { type Wording, wordMoney } from './wording';
 
+export { earliestPickup, earliestPickupWindowDays } from './quote';
 export type {
   EarliestPickup,
   ItemResult,
@@ -38,6 +27,7 @@ export type {
   QuoteLine,
   QuoteResult,
 } from './results';
+export { itemFact } from './tool-context';
 
 // The input schemas do not depend on the facts: made once, so each draft reuses their JSON Schema.
 // Every request carries their descriptions, so each says only what the model needs to fill the
@@ -62,14 +52,6 @@ const searchKnowledgeInput = z.object({
 /** How many entries one search returns: the best few, so the model reads little. */
 export const knowledgeHitsLimit = 3;
 
-/** A menu item's key among the facts a run read: its name as the unique index keeps it. */
-export function itemFact(name: string): FactRef {
-  return `item:${name.trim().toLowerCase()}`;
-}
-
-function dayFacts(seen: Set<string>): FactRef[] {
-  return [...seen].sort().map((date) => `day:${date}` as const);
-}
 const quoteOrderInput = z.object({
   items: z
     .array(
@@ -84,9 +66,6 @@ const quoteOrderInput = z.object({
   time: z.string().nullable().describe('Pickup time as 24-hour HH:MM (2 pm is "14:00"), or null.'),
 });
 
-/** How far ahead the earliest possible pickup is looked for. */
-export const earliestPickupWindowDays = 30;
-
 /**
  * The bakery's read-only tools over data and a clock the app passes in. `searchKnowledge` is
  * the shell's read-only search over the owner's entries; without one, searches find nothing.
@@ -96,66 +75,35 @@ export function bakeryTools(
   clock: Clock,
   ports: { searchKnowledge?: KnowledgeSearch } = {},
 ): AnyTool[] {
-  const wording = wordingOf(facts);
-  // The clock is fixed for the run: each wall clock is worked out once, on first use.
-  let askedClock: WallClock | undefined;
-  let currentClock: WallClock | undefined;
-  const asked = () => {
-    askedClock ??= wallClock(facts, clock.askedAt);
-    return askedClock;
-  };
-  const current = () => {
-    currentClock ??= wallClock(facts, clock.now);
-    return currentClock;
-  };
-  const menuList = () => facts.menu.map((item) => item.name).join(', ');
+  const ctx = toolContext(facts, clock);
+  return [
+    openingHoursTool(ctx),
+    menuItemTool(ctx),
+    listMenuTool(ctx),
+    quoteOrderTool(ctx),
+    searchKnowledgeTool(ports.searchKnowledge),
+    markForPerson,
+  ];
+}
 
-  const findItem = (name: string) => {
-    const [item] = matchNames(name, facts.menu);
-    if (!item) {
-      return {
-        ...fail(
-          'notFound',
-          `the menu has no ${name.trim()}. It has: ${menuList()}. Offer one of those instead.`,
-        ),
-        read: ['menu'] as FactRef[],
-      };
-    }
-    if (!item.available) {
-      return {
-        ...failWith(
-          'unavailable',
-          `${item.name} is on the menu but not currently available. Say so; do not promise it.`,
-          { unavailable: [item.name] },
-        ),
-        read: [itemFact(item.name)],
-      };
-    }
-    return { ok: true as const, value: item };
-  };
-
-  const decodeDay = (day: string, seen?: Set<string>) => {
-    const date = resolveDay(day, facts, asked(), seen);
-    return date
-      ? { ok: true as const, value: date }
-      : fail('badInput', `day must be ${acceptedDays}; got "${day}".`);
-  };
-
-  const openingHours = defineTool({
+function openingHoursTool(ctx: ToolContext) {
+  return defineTool({
     name: 'opening_hours',
     description:
       "The bakery's hours on one day, with its date; holidays and special hours come with the exception and the usual hours.",
     schema: openingHoursInput,
     output: hoursResultSchema,
-    refine: ({ day }) => decodeDay(day),
+    refine: ({ day }) => ctx.decodeDay(day),
     run: (date) => {
       const seen = new Set<string>();
-      const hours = hoursOn(facts, date, seen);
+      const hours = hoursOn(ctx.facts, date, seen);
       return { ...ok(hoursResult(hours)), read: dayFacts(seen) };
     },
   });
+}
 
-  const menuItem = defineTool({
+function menuItemTool(ctx: ToolContext) {
+  return defineTool({
     name: 'menu_item',
     description:
       'One menu item by name (case, spacing and plurals do not matter): price, days of notice, ingredients, allergens, mayContain (cross-contact) and dietary tags; allergens and mayContain are null when not recorded.',
@@ -163,33 +111,37 @@ export function bakeryTools(
     output: itemResultSchema,
     failureOutput: unavailableSchema,
     run: ({ name }) => {
-      const found = findItem(name);
+      const found = ctx.findItem(name);
       return found.ok
-        ? { ...ok(describeItem(found.value, wording)), read: [itemFact(found.value.name)] }
+        ? { ...ok(describeItem(found.value, ctx.wording)), read: [itemFact(found.value.name)] }
         : found;
     },
   });
+}
 
-  const listMenu = defineTool({
+function listMenuTool(ctx: ToolContext) {
+  return defineTool({
     name: 'list_menu',
     description:
       'Every menu item, with what menu_item gives and available false for any not available now.',
     schema: listMenuInput,
     output: menuResultSchema,
     run: () => ({
-      ...ok({ items: facts.menu.map((item) => describeItem(item, wording, true)) }),
+      ...ok({ items: ctx.facts.menu.map((item) => describeItem(item, ctx.wording, true)) }),
       read: ['menu'],
     }),
   });
+}
 
-  const searchKnowledge = defineTool({
+function searchKnowledgeTool(search: KnowledgeSearch | undefined) {
+  return defineTool({
     name: 'search_knowledge',
     description:
       "Searches the owner's written answers on policies: the best entries first, or none. Never for allergies, medical needs, complaints or refunds.",
     schema: searchKnowledgeInput,
     output: knowledgeResultSchema,
     run: async ({ query }) => {
-      const entries = (await ports.searchKnowledge?.(query, knowledgeHitsLimit)) ?? [];
+      const entries = (await search?.(query, knowledgeHitsLimit)) ?? [];
       // The model reads an entry's title and answer; its id goes to the facts read (the draft's
       // sources), and the query is the model's own input.
       const found: KnowledgeResult = {
@@ -201,8 +153,10 @@ export function bakeryTools(
       };
     },
   });
+}
 
-  const quoteOrder = defineTool({
+function quoteOrderTool(ctx: ToolContext) {
+  return defineTool({
     name: 'quote_order',
     description:
       "Prices an order (lines, total). Given a pickup day (and time), checks it as of now: the day's hours, the last day to order, and if it does not work, why and the earliest pickup that works within 30 days. Without a day, gives the earliest pickup.",
@@ -211,9 +165,9 @@ export function bakeryTools(
     failureOutput: unavailableSchema,
     run: ({ items, day, time }) => {
       const seen = new Set<string>();
-      const outcome = quote({ items, day, time }, seen);
+      const outcome = quoteOrder(ctx, { items, day, time }, seen);
       const itemsRead = items.flatMap(({ name }) => {
-        const [item] = matchNames(name, facts.menu);
+        const [item] = matchNames(name, ctx.facts.menu);
         return item ? [itemFact(item.name)] : [];
       });
       return {
@@ -222,157 +176,6 @@ export function bakeryTools(
       };
     },
   });
-
-  const quote = (
-    {
-      items,
-      day,
-      time,
-    }: {
-      items: { name: string; quantity: number }[];
-      day: string | null;
-      time: string | null;
-    },
-    seen: Set<string>,
-  ): ToolOutcome => {
-    const now = current();
-    let date: string | null = null;
-    if (day !== null) {
-      const decoded = decodeDay(day, seen);
-      if (!decoded.ok) return decoded;
-      date = decoded.value;
-    }
-    const pickupTime = time === null ? null : normalizeTime(time);
-    if (time !== null && pickupTime === null) {
-      return fail('badInput', `time must be HH:MM in 24-hour time, e.g. "09:00"; got "${time}".`);
-    }
-    const lines: QuoteLine[] = [];
-    let totalCents = 0;
-    const unavailable: string[] = [];
-    for (const line of items) {
-      const found = findItem(line.name);
-      if (!found.ok && found.failure.kind === 'unavailable' && items.length > 1) {
-        unavailable.push(matchNames(line.name, facts.menu)[0]?.name ?? line.name);
-        continue;
-      }
-      if (!found.ok) return found;
-      lines.push(quoteLine(found.value, line.quantity, date, now.date, wording));
-      totalCents += found.value.priceCents * line.quantity;
-    }
-    if (lines.length === 0) {
-      return failWith(
-        'unavailable',
-        `${unavailable.join(', ')} ${unavailable.length === 1 ? 'is' : 'are'} on the menu but not currently available. Say so; do not promise them.`,
-        { unavailable },
-      );
-    }
-    const noticeDays = Math.max(...lines.map((line) => line.noticeDays));
-    const hours = date === null ? null : hoursOn(facts, date, seen);
-    const problems: PickupProblem[] = [];
-    if (date !== null && hours !== null) {
-      const passed =
-        date < now.date ||
-        (date === now.date &&
-          (pickupTime !== null
-            ? pickupTime <= now.time
-            : // The same rule as the earliest pickup: today only while a quarter hour is left.
-              hours.open && (hours.closes === null || nextQuarterHour(now.time) >= hours.closes)));
-      if (passed) problems.push('passed');
-      if (!hours.open) problems.push('closed');
-      else if (pickupTime !== null && !isOpenAt(hours, pickupTime)) problems.push('outsideHours');
-      if (lines.some((line) => line.shortNotice)) problems.push('shortNotice');
-    }
-    // Every field goes into every later request of the draft: the result holds only what a reply
-    // may need, and leaves out what it would only repeat (no problems when the pickup works).
-    const works = problems.length === 0;
-    const result: QuoteResult = {
-      lines,
-      ...(unavailable.length > 0 ? { unavailable } : {}),
-      total: wordMoney(totalCents, wording),
-    };
-    if (date === null || hours === null) {
-      result.earliestPickup = earliestPickup(facts, now, noticeDays, now.date, seen);
-      return ok(result);
-    }
-    result.pickup = { ...hoursResult(hours), time: pickupTime };
-    result.pickupWorks = works;
-    if (!works) {
-      result.problems = problems;
-      result.earliestPickup = earliestPickup(facts, now, noticeDays, now.date, seen);
-    }
-    // Later today, the pickup that works starts from now rather than from opening.
-    if (!works || date === now.date) {
-      result.firstPickupFromDay = earliestPickup(facts, now, noticeDays, date, seen);
-    }
-    return ok(result);
-  };
-
-  return [openingHours, menuItem, listMenu, quoteOrder, searchKnowledge, markForPerson];
-}
-
-/**
- * The earliest pickup that satisfies every line's notice, the hours and the date exceptions,
- * from now: today only when there is no notice to give and the shop is still to close.
- */
-export function earliestPickup(
-  facts: BakeryData,
-  now: WallClock,
-  noticeDays: number,
-  from: string = now.date,
-  seen?: Set<string>,
-): EarliestPickup | null {
-  const start = Math.max(noticeDays, daysBetween(now.date, from));
-  // Thirty days from the first day notice allows, however much notice an item needs.
-  for (let offset = start; offset <= start + earliestPickupWindowDays; offset++) {
-    const date = addDays(now.date, offset);
-    const hours = hoursOn(facts, date, seen);
-    if (!hours.open || hours.opens === null || hours.closes === null) continue;
-    let time = hours.opens;
-    if (date === now.date) {
-      const soon = nextQuarterHour(now.time);
-      if (soon >= hours.closes) continue;
-      if (soon > time) time = soon;
-    }
-    return { date, weekday: hours.weekday, time, opens: hours.opens, closes: hours.closes };
-  }
-  return null;
-}
-
-/** "10:07" to "10:15": a pickup later today is offered on the quarter hour. */
-function nextQuarterHour(time: string): string {
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const total = Math.ceil((hour * 60 + minute + 1) / 15) * 15;
-  if (total >= 24 * 60) return '24:00';
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
-
-function quoteLine(
-  item: MenuItemData,
-  quantity: number,
-  pickupDate: string | null,
-  todayIs: string,
-  wording: Wording,
-): QuoteLine {
-  const line: QuoteLine = {
-    item: item.name,
-    quantity,
-    unitPrice: wordMoney(item.priceCents, wording),
-    lineTotal: wordMoney(item.priceCents * quantity, wording),
-    noticeDays: item.noticeDays,
-  };
-  if (pickupDate === null) return line;
-  const lastDayToOrder = addDays(pickupDate, -item.noticeDays);
-  if (item.noticeDays > 0) {
-    line.orderBy = { date: lastDayToOrder, weekday: weekdayName(isoWeekday(lastDayToOrder)) };
-  }
-  if (todayIs > lastDayToOrder) line.shortNotice = true;
-  return line;
-}
-
-function isOpenAt(hours: DayHours, time: string): boolean {
-  return (
-    hours.opens !== null && hours.closes !== null && time >= hours.opens && time < hours.closes
-  );
 }
 
 function describeItem(item: MenuItemData, wording: Wording, listed = false): ItemResult {
