@@ -100,12 +100,17 @@ function unexplained(
   );
 }
 
-async function draft(question: string, bakery: BakeryData): Promise<{ run: Run; text: string }> {
+async function draft(
+  question: string,
+  bakery: BakeryData,
+  earlier: readonly string[] = [],
+): Promise<{ run: Run; text: string }> {
   const now = tuesdayMorning;
   const run = await runAgent({
     model: offlineModel({ facts: bakery, now }),
     tools: bakeryTools(bakery, { now, askedAt: now }, { searchKnowledge: searchExampleKnowledge }),
     task: question,
+    earlier: earlier.map((text) => ({ author: 'customer' as const, text })),
     limits: { maxTurns: 4, maxTokens: 1000, maxDollars: 1 },
   });
   return { run, text: run.stop.kind === 'answered' ? run.stop.text : '' };
@@ -199,11 +204,26 @@ const questions = fc.array(part, { minLength: 1, maxLength: 9 }).map((parts) => 
 
 const bakery = fc.constantFrom(...bakeries);
 
-const everyWordExplained = fc.asyncProperty(bakery, questions, async (facts, question) => {
-  const { run, text } = await draft(question, facts);
-  expect(text, question).not.toBe('');
-  expect(unexplained(text, run, facts), `${question}\n\n${text}`).toEqual([]);
-});
+/** Now and then an earlier message, which a follow-up ("add two", "make it Friday") refers to. */
+const earlier = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<string[]>([]) },
+  { weight: 1, arbitrary: questions.map((q) => [q]) },
+);
+const followUps = fc.constantFrom('', 'add', 'actually make it', 'also', 'instead', 'what about');
+
+const everyWordExplained = fc.asyncProperty(
+  bakery,
+  earlier,
+  followUps,
+  questions,
+  async (facts, before, lead, asked) => {
+    const question = `${lead} ${asked}`.trim();
+    const { run, text } = await draft(question, facts, before);
+    const shown = `${before.join('\n')}\n${question}\n\n${text}`;
+    expect(text, shown).not.toBe('');
+    expect(unexplained(text, run, facts), shown).toEqual([]);
+  },
+);
 
 describe('every word of an offline draft comes from the catalog, the tools or the bakery', () => {
   it('holds for 2,000 generated questions (fixed seed)', async () => {
