@@ -47,6 +47,14 @@ describe('the coverage gate', () => {
     expect(frame.days).toEqual(['Friday']);
   });
 
+  it('reads a quantity no item took as a quantity', () => {
+    const { frame, unread } = read(
+      'Do you sell croissants? I would like a dozen for Sunday brunch.',
+    );
+    expect(unread).toEqual([]);
+    expect(frame.offMenu).toEqual(['croissant']);
+  });
+
   it('passes over what a sentence only tells, and names', () => {
     const { frame } = read(
       'My aunt is travelling from Ohio and loves your bakery. Could I get 2 rye loaves for Saturday?\nThanks, Margaret',

@@ -13,10 +13,12 @@ import type { Frame, Reading, ReadingContext } from './frame';
 import { readGoods } from './goods';
 import { type Found, readItems } from './items';
 import { readNamedDays } from './named-days';
+import { quantityAt } from './numbers';
 import { readDayPart, readTime } from './times';
 import {
   claim,
   claimPattern,
+  claimRange,
   normalize,
   normalizeKeepingCase,
   type Token,
@@ -56,6 +58,7 @@ export function readWithTokens(
   const time = clock.time ?? inWords.time;
   const byTime = clock.time !== null && clock.byTime;
   const offMenu = readGoods(tokens);
+  claimLoneQuantities(tokens);
   // The words that said which half of the day a bare hour is in.
   if (dayPart) claimPattern(tokens, lower, dayPartWords, 'time');
   holidayDays(lower, tokens, days, context.today);
@@ -114,6 +117,18 @@ export function understood(frame: Omit<Frame, 'unclear'>): boolean {
     asks.notice ||
     asks.earliest
   );
+}
+
+/**
+ * Quantities no item took ("I would like a dozen" after "do you sell croissants?"): read as
+ * quantities, so the gate does not count them unread, though they price nothing.
+ */
+function claimLoneQuantities(tokens: Token[]): void {
+  tokens.forEach((token, k) => {
+    if (token.used || token.text === 'a' || token.text === 'an') return;
+    const found = quantityAt(tokens, k);
+    if (found && found.length > 0) claimRange(tokens, k, k + found.length, 'quantity');
+  });
 }
 
 /** "One of everything", "one of each": every item on the menu, one each. */
