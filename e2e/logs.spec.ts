@@ -1,4 +1,5 @@
 import { type SmtpSink, startSmtpSink } from '../tests/support/smtp-sink';
+import { expectAccessibleAtBothSizes } from './pages/accessibility-tour';
 import { AskPage } from './pages/ask-page';
 import { QuestionPage } from './pages/inbox-page';
 import { ticketHash, withDeskDatabase } from './support/database';
@@ -100,6 +101,21 @@ test('a page that fails shows staff the request id, and the log has the failure 
   ).toBeVisible();
   // The digest the browser got is turned back into the id of the request that failed.
   await expect(page.getByTestId('error-reference')).toHaveText(requestId);
+  await expectAccessibleAtBothSizes(page, 'the error page');
+
+  // A page that fails on a navigation inside the desk (no new document, only the page's data
+  // fetched) shows that request's own id.
+  await page.goto('/account');
+  const fetched = page.waitForResponse((r) => new URL(r.url()).pathname === '/floor/broken');
+  await page.evaluate(() =>
+    (window as unknown as { next: { router: { push: (href: string) => void } } }).next.router.push(
+      '/floor/broken',
+    ),
+  );
+  const navigationId = (await fetched).headers()['x-request-id'] ?? '';
+  expect(navigationId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(navigationId).not.toBe(requestId);
+  await expect(page.getByTestId('error-reference')).toHaveText(navigationId);
 
   const failed = logLines().filter((line) => line.requestId === requestId);
   expect(failed).toContainEqual(
