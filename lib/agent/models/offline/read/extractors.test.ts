@@ -70,12 +70,26 @@ describe('each reader claims its own words, with their places', () => {
 
   it('times: a bare small hour is the afternoon, "half ten" is half past ten', () => {
     const at2 = tokensOf('can I come at 2');
-    expect(readTime(at2.tokens, null)).toEqual({ time: '14:00', byTime: false });
+    expect(readTime(at2.tokens, null)).toMatchObject({ time: '14:00', byTime: false });
     expect(claimed(at2.lower, at2.tokens, 'time')).toEqual(['2']);
     const half = tokensOf('pick up at half ten');
     expect(readTime(half.tokens, null).time).toBe('10:30');
     expect(claimed(half.lower, half.tokens, 'time')).toEqual(['half ten']);
-    expect(readTime(tokensOf('by 3 please').tokens, null)).toEqual({ time: '15:00', byTime: true });
+    expect(readTime(tokensOf('by 3 please').tokens, null)).toMatchObject({
+      time: '15:00',
+      byTime: true,
+    });
+  });
+
+  it('times: two different times for one pickup are a conflict, a range or a choice is not', () => {
+    const conflicts = (question: string) => readTime(tokensOf(question).tokens, null).conflicts;
+    expect(conflicts('6 cinnamon buns Friday at 10, we will pick them up at 2pm')).toEqual([
+      'conflictingTimes',
+    ]);
+    expect(conflicts('Friday at 10 or at 11')).toEqual([]);
+    expect(conflicts('are you open from 7 until 3?')).toEqual([]);
+    expect(conflicts('at 10, actually at 11')).toEqual([]);
+    expect(conflicts('at 10, see you at 10')).toEqual([]);
   });
 
   it('times: "arvo", "tonight" and "first thing" say which half of the day', () => {

@@ -90,7 +90,7 @@ export function readWithTokens(
     allergens,
     dietary,
   };
-  const allConflicts: UnclearPart[] = [...conflicts, ...found.conflicts];
+  const allConflicts: UnclearPart[] = [...conflicts, ...found.conflicts, ...clock.conflicts];
   const unclear = gate({ understood: understood(frame), unread, conflicts: allConflicts });
   const topicWords = topic?.words ?? [];
   return { reading: { frame: { ...frame, unclear }, unread, topicWords }, tokens, lower };

@@ -37,10 +37,32 @@ const timeLeadWords = new Set([
 export function readTime(
   tokens: Token[],
   dayPart: 'am' | 'pm' | null,
-): { time: string | null; byTime: boolean } {
+): { time: string | null; byTime: boolean; conflicts: 'conflictingTimes'[] } {
   const found = readClock(tokens, dayPart);
   const before = found === null ? '' : (tokens[found.at - 1]?.text ?? '');
-  return { time: found?.time ?? null, byTime: /^(by|before)$/.test(before) };
+  const byTime = /^(by|before)$/.test(before);
+  const other = found ? readClock(tokens, dayPart) : null;
+  const conflicts: 'conflictingTimes'[] =
+    found && other && other.time !== found.time && !alternatives(tokens, found.at, other.at)
+      ? ['conflictingTimes']
+      : [];
+  return { time: found?.time ?? null, byTime, conflicts };
+}
+
+/**
+ * Whether two times are a range, a choice or a change rather than two pickups at once: "from 10
+ * to 11", "10 or 11", "between 10 and 12", "actually 11", "until 3".
+ */
+function alternatives(tokens: readonly Token[], first: number, second: number): boolean {
+  const between = tokens.slice(first + 1, second).map((t) => t.text);
+  const lead = tokens[second - 1]?.text ?? '';
+  return (
+    between.some((word) =>
+      /^(or|and|to|-|until|till|til|instead|actually|rather|than)$/.test(word),
+    ) ||
+    /^(until|till|til|before|by|after|from)$/.test(lead) ||
+    /^(from|between|open|opens|close|closes|closing|opening)$/.test(tokens[first - 1]?.text ?? '')
+  );
 }
 
 function readClock(
