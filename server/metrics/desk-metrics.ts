@@ -103,6 +103,7 @@ function workFamilies(figures: DeskFigures, now: Date) {
     perModel.set(run.model, totals);
   }
   const models = [...perModel];
+  const emailsOut = figures.emailsOut.map((row) => ({ key: row.status, count: row.count }));
   return [
     family(
       'questions',
@@ -175,21 +176,13 @@ function workFamilies(figures: DeskFigures, now: Date) {
       'emails_out_total',
       'counter',
       'Reply emails the mail server accepted (sent) or refused for good (failed).',
-      everyOf(
-        ['sent', 'failed'] as const,
-        figures.emailsOut.map((row) => ({ key: row.status, count: row.count })),
-        'outcome',
-      ),
+      everyOf(['sent', 'failed'] as const, emailsOut, 'outcome'),
     ),
     family(
       'emails_out_waiting',
       'gauge',
       'Reply emails not handed over yet: queued (including those waiting to retry) or being sent.',
-      everyOf(
-        ['queued', 'sending'] as const,
-        figures.emailsOut.map((row) => ({ key: row.status, count: row.count })),
-        'status',
-      ),
+      everyOf(['queued', 'sending'] as const, emailsOut, 'status'),
     ),
     ...backupFamilies(figures),
     family(

@@ -249,6 +249,9 @@ export const routes: Record<string, RouteRow> = {
   'GET /metrics': {
     access: 'public',
     why: 'Prometheus metrics, no session: answered to this machine or with METRICS_TOKEN, 403 to anyone else (tests/server/metrics-scrape.test.ts)',
+    // The browser suite's desk trusts 127.0.0.1 as a proxy, which forwards strangers: without
+    // the token even this machine is refused there, signed in or not.
+    expect: { anonymous: 403, staff: 403, owner: 403 },
   },
   'GET /widget.js': {
     access: 'public',

@@ -210,6 +210,54 @@ describe("the desk's figures for /metrics", () => {
     expect(figures.lastGoodBackupAt?.getTime()).toBe(at(1_000).getTime());
   });
 
+  it('counts runs and emails added between scrapes, and again from the start when rows go', async () => {
+    const first = await question('Ada', 0);
+    const second = await question('Ben', 1_000);
+    const runsOf = async () =>
+      new Map((await readDeskFigures()).runs.map((row) => [`${row.model} ${row.stopKind}`, row]));
+    const email = (key: string) =>
+      getDb().then((db) =>
+        db.insert(inboundEmails).values({
+          key,
+          outcome: 'question',
+          raw: Buffer.from('x'),
+          size: 1,
+          receivedAt: at(0),
+          questionId: second,
+        }),
+      );
+
+    await run(first, { model: 'm', stopKind: 'answered', ms: 100, inputTokens: 10, costUsd: 0.5 });
+    await email('a@x');
+    expect((await runsOf()).get('m answered')).toMatchObject({ runs: 1, inputTokens: 10 });
+
+    await run(second, { model: 'm', stopKind: 'answered', ms: 100, inputTokens: 5, costUsd: 0.25 });
+    await run(second, { model: 'm', stopKind: 'failed', stopReason: 'stalled', ms: 100 });
+    await email('b@x');
+    let figures = await readDeskFigures();
+    expect(runOf(figures, 'm', 'answered')).toMatchObject({
+      runs: 2,
+      inputTokens: 15,
+      costUsd: 0.75,
+    });
+    expect(figures.modelErrors).toEqual([{ kind: 'stalled', count: 1 }]);
+    expect(figures.emailsIn).toEqual([{ outcome: 'question', count: 2 }]);
+
+    // The second question goes, with its runs and emails: counted again from what is left.
+    await sqlRun('delete from questions where id = ?', second);
+    figures = await readDeskFigures();
+    expect(runOf(figures, 'm', 'answered')).toMatchObject({
+      runs: 1,
+      inputTokens: 10,
+      costUsd: 0.5,
+    });
+    expect(figures.modelErrors).toEqual([]);
+    expect(figures.emailsIn).toEqual([]);
+
+    await run(first, { model: 'm', stopKind: 'answered', ms: 100, inputTokens: 1 });
+    expect((await runsOf()).get('m answered')).toMatchObject({ runs: 2, inputTokens: 11 });
+  });
+
   it('says no queue and no wait on an empty desk', async () => {
     const figures = await readDeskFigures();
     expect(figures.backups).toEqual([]);
