@@ -55,6 +55,10 @@ function fixedVocabulary(bakery: BakeryData): Set<string> {
     ]),
     ...bakery.dateExceptions.map((e) => e.note ?? ''),
     ...(bakery.handoverTopics ?? []),
+    // The words Intl.ListFormat joins lists with ("and", "or").
+    ...(['conjunction', 'disjunction'] as const).map((type) =>
+      new Intl.ListFormat('en', { type }).format(['', '', '']),
+    ),
   ];
   return new Set(texts.flatMap(tokens));
 }
