@@ -10,7 +10,7 @@ import { isDeskBackupName } from '@/lib/backup/schedule';
 import { resetEnvForTests } from '@/lib/env';
 import { runDueBackup, startBackupSchedule } from '@/server/backup-schedule';
 import { databaseAtMigration, journal, loadRows, releaseFixtures } from '../support/migrations';
-import { spawnInGroup } from '../support/processes';
+import { killGroup, spawnInGroup, waitUntil } from '../support/processes';
 import { queueApiQuestions } from '../support/queued-questions';
 import { sqlRun, sqlValue } from '../support/sql';
 import { useTempDatabase } from '../support/temp-db';
@@ -99,6 +99,26 @@ describe('the daily backup, with the clock moved on instead of waited for', () =
     }
     expect(lines[0]).toContain('daily backup for 2026-04-02 written to');
     expect(ours(dir)).toEqual([expect.stringMatching(/^desk-20260402-091500000Z-daily\.db$/)]);
+  });
+
+  it('is never taken by `npm run worker`: the web server alone schedules it', async () => {
+    await getDb();
+    // Due from midnight: a process that scheduled the backup would take it at once.
+    await sqlRun("update bakery set backup_time = '00:00'");
+    await closeDb();
+    const worker = spawnInGroup(
+      ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'],
+      { DATABASE_PATH: join(dir, '..', 'desk.db'), DATABASE_URL: '', DRAFT_MODEL: 'offline' },
+    );
+    try {
+      await waitUntil('the worker has started', () => worker.output().includes('drafting with'));
+      // Its sweepers have run their first pass by now.
+      await new Promise((done) => setTimeout(done, 500));
+      expect(() => readdirSync(dir)).toThrow();
+    } finally {
+      killGroup(worker, 'SIGTERM');
+      await worker.exited;
+    }
   });
 
   it('records a failed backup with its reason, for the data page and the metrics', async () => {
