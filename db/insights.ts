@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { alwaysForPerson } from '@/lib/agent/models/offline/topics';
 import type { NotFoundLookup } from '@/lib/bakery-facts/unsold-asks';
 import type { Channel, NeedsPersonReason } from '@/lib/domain';
@@ -14,6 +14,7 @@ import {
   bytewise,
   daysTable,
   firstRepliesSince,
+  listOf,
   lowerAscii,
   namedRows,
   newestRunPerQuestion,
@@ -41,9 +42,11 @@ const ofCustomers = (questionId: string) =>
  * bakery's days. The days travel into each query as a small table of instants (`dayWindows`
  * in lib/insights/range.ts: the bakery's midnights and opening hours, right across
  * daylight-saving changes), so rows are bucketed by the bakery's day inside the database and read
- * through the indexes on received, sent and finished times. The only rows that come back one
- * per item are the answered questions' waits (for percentiles), the newest marked questions
- * (capped) and the CSV's.
+ * through the indexes on received, sent and finished times. The dashboard reads each source
+ * once per range (`readKeptDays`, `readFirstReplies`, `readReplies`), and the figures that share
+ * it take their part. The only values that come back one per item are the answered questions'
+ * waits (for percentiles; one list per day), the newest marked questions (capped) and the CSV's
+ * rows.
  */
 
 /**
@@ -94,36 +97,118 @@ function onQuarterHours(days: readonly DayWindow[]): boolean {
   return days.every((d) => d.start % QUARTER_MS === 0 && d.end % QUARTER_MS === 0);
 }
 
-/** The kept quarter hours of each day of the range (`k`), the example questions' left out. */
-function keptQuarters(engine: Engine, days: readonly DayWindow[]): SQL {
+/** Whether every day's opening hours start and end on a quarter hour (or the day is closed). */
+function opensOnQuarterHours(days: readonly DayWindow[]): boolean {
+  return days.every((d) => d.opens % QUARTER_MS === 0 && d.closes % QUARTER_MS === 0);
+}
+
+type SpendRow = {
+  date: string;
+  runs: number;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+};
+const spendColumns = [
+  'date',
+  'runs',
+  'costUsd',
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheWriteTokens',
+] as const;
+
+type QuestionsRow = { date: string; channel: Channel; count: number; messages: number };
+
+/**
+ * What the figures kept per quarter hour (db/dashboard-figures.ts) hold for a range's days, read
+ * in one pass over its quarters: conversations started per day and channel with their messages,
+ * model spend per day, and (when every day's opening hours fall on quarter hours) the
+ * conversations that arrived while the bakery was open. Null for days that do not start on a
+ * quarter hour.
+ */
+export async function readKeptDays({ days }: { days: readonly DayWindow[] }): Promise<{
+  questions: QuestionsRow[];
+  spend: SpendRow[];
+  arrivedOpen: Map<string, number> | null;
+} | null> {
+  if (!onQuarterHours(days)) return null;
+  const { db, engine } = await dashboardDb();
   const quarter = sql.raw(String(QUARTER_MS));
-  return sql`${daysTable(engine, days)}
-    select d.date as date, k.* from days d
-      join dashboard_quarter_hours k on k.quarter >= d.start_ms / ${quarter}
-        and k.quarter < d.end_ms / ${quarter} and k.channel <> ${EXAMPLES}`;
+  const rows = await namedRows<
+    Omit<SpendRow, 'runs'> & {
+      channel: Channel;
+      questions: number;
+      messages: number;
+      runs: number;
+      arrivedOpen: number;
+    }
+  >(
+    db,
+    ['date', 'channel', 'questions', 'messages', ...spendColumns.slice(1), 'arrivedOpen'],
+    sql`${daysTable(engine, days)}
+    select d.date as date, k.channel as channel, sum(k.questions) as questions,
+      sum(k.messages) as messages, sum(k.runs) as runs, sum(k.cost_usd) as costUsd,
+      sum(k.input_tokens) as inputTokens, sum(k.output_tokens) as outputTokens,
+      sum(k.cache_read_tokens) as cacheReadTokens, sum(k.cache_write_tokens) as cacheWriteTokens,
+      sum(case when k.quarter >= d.opens_ms / ${quarter} and k.quarter < d.closes_ms / ${quarter}
+        then k.questions else 0 end) as arrivedOpen
+    from days d join dashboard_quarter_hours k on k.quarter >= d.start_ms / ${quarter}
+      and k.quarter < d.end_ms / ${quarter} and k.channel <> ${EXAMPLES}
+    group by d.start_ms, d.date, k.channel`,
+  );
+  const questions: QuestionsRow[] = [];
+  const spend = new Map<string, SpendRow>();
+  const arrivedOpen = new Map<string, number>();
+  for (const row of rows) {
+    const count = Number(row.questions);
+    if (count > 0) {
+      questions.push({
+        date: row.date,
+        channel: row.channel,
+        count,
+        messages: Number(row.messages),
+      });
+    }
+    const day = spend.get(row.date) ?? {
+      date: row.date,
+      runs: 0,
+      costUsd: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    };
+    day.runs += Number(row.runs);
+    day.costUsd += Number(row.costUsd);
+    day.inputTokens += Number(row.inputTokens);
+    day.outputTokens += Number(row.outputTokens);
+    day.cacheReadTokens += Number(row.cacheReadTokens);
+    day.cacheWriteTokens += Number(row.cacheWriteTokens);
+    spend.set(row.date, day);
+    arrivedOpen.set(row.date, (arrivedOpen.get(row.date) ?? 0) + Number(row.arrivedOpen));
+  }
+  return {
+    questions,
+    spend: [...spend.values()].filter((day) => day.runs > 0),
+    arrivedOpen: opensOnQuarterHours(days) ? arrivedOpen : null,
+  };
 }
 
 /**
  * Conversations started per day and channel, with how many messages (the customer's and the
  * bakery's) those conversations hold so far: read from the figures kept per quarter hour
- * (db/dashboard-figures.ts), the same as `countQuestionsByDayFromRows` counts.
+ * (`readKeptDays`), the same as `countQuestionsByDayFromRows` counts.
  */
 export async function countQuestionsByDay({
   days,
 }: {
   days: readonly DayWindow[];
-}): Promise<{ date: string; channel: Channel; count: number; messages: number }[]> {
-  if (!onQuarterHours(days)) return countQuestionsByDayFromRows({ days });
-  const { db, engine } = await dashboardDb();
-  return namedRows(
-    db,
-    ['date', 'channel', 'count', 'messages'],
-    sql`select k.date as date, k.channel as channel, sum(k.questions) as count,
-      sum(k.messages) as messages
-    from (${keptQuarters(engine, days)}) k
-    group by k.date, k.channel
-    having sum(k.questions) > 0`,
-  );
+}): Promise<QuestionsRow[]> {
+  return (await readKeptDays({ days }))?.questions ?? countQuestionsByDayFromRows({ days });
 }
 
 /**
@@ -152,25 +237,64 @@ export async function countQuestionsByDayFromRows({
 type FirstReplyWait = { date: string; waitMs: number; sentBy: number };
 
 /**
+ * The first replies of the questions received in the range, read in one pass over the kept first
+ * replies (`first_replies`) a day at a time: each answered question's wait and who sent that
+ * reply, on the bakery's day it arrived (lib/insights takes the percentiles), and per day how
+ * many that arrived while the bakery was open were answered within `withinMs`. Each day's waits
+ * come back as one list rather than a row each: reading ten thousand rows cost more than the
+ * reading of the index that found them. With `sentBy`, only questions that person answered first.
+ */
+export async function readFirstReplies({
+  days,
+  withinMs,
+  sentBy,
+}: { days: readonly DayWindow[]; withinMs: number } & Scope): Promise<{
+  waits: FirstReplyWait[];
+  answeredWithin: Map<string, number>;
+}> {
+  const { db, engine } = await dashboardDb();
+  const rows = await namedRows<{
+    date: string;
+    waits: string;
+    sentBy: string;
+    answeredWithin: number;
+  }>(
+    db,
+    ['date', 'waits', 'sentBy', 'answeredWithin'],
+    sql`${daysTable(engine, days)}
+    select d.date as date, ${listOf(engine, 'f.sent_at - f.received_at', 'f.question_id')} as waits,
+      ${listOf(engine, 'f.sent_by', 'f.question_id')} as sentBy,
+      sum(case when f.received_at >= d.opens_ms and f.received_at < d.closes_ms
+        and f.sent_at <= f.received_at + ${withinMs} then 1 else 0 end) as answeredWithin
+    from days d join first_replies f on f.received_at >= d.start_ms and f.received_at < d.end_ms
+    where ${customersOnly('f')}
+      ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}
+    group by d.start_ms, d.date`,
+  );
+  const waits: FirstReplyWait[] = [];
+  const answeredWithin = new Map<string, number>();
+  for (const row of rows) {
+    const waitMs = row.waits.split(',');
+    const by = row.sentBy.split(',');
+    for (let i = 0; i < waitMs.length; i++) {
+      waits.push({ date: row.date, waitMs: Number(waitMs[i]), sentBy: Number(by[i]) });
+    }
+    answeredWithin.set(row.date, Number(row.answeredWithin));
+  }
+  return { waits, answeredWithin };
+}
+
+/**
  * Each question received in the range that has been answered: the bakery's day it arrived, how
- * long its first reply took, and who sent that reply (lib/insights takes the percentiles). With `sentBy`, only questions that person answered first. Read from the
- * first replies kept beside the questions (`first_replies`), the same as
- * `listFirstReplyWaitsFromRows` finds them.
+ * long its first reply took, and who sent that reply. With `sentBy`, only questions that person
+ * answered first. Read from the first replies kept beside the questions (`readFirstReplies`),
+ * the same as `listFirstReplyWaitsFromRows` finds them.
  */
 export async function listFirstReplyWaits({
   days,
   sentBy,
 }: { days: readonly DayWindow[] } & Scope): Promise<FirstReplyWait[]> {
-  const { db, engine } = await dashboardDb();
-  return namedRows(
-    db,
-    ['date', 'waitMs', 'sentBy'],
-    sql`${daysTable(engine, days)}
-    select d.date as date, f.sent_at - f.received_at as waitMs, f.sent_by as sentBy
-    from days d join first_replies f on f.received_at >= d.start_ms and f.received_at < d.end_ms
-    where ${customersOnly('f')}
-      ${sentBy === undefined ? sql`` : sql`and f.sent_by = ${sentBy}`}`,
-  );
+  return (await readFirstReplies({ days, withinMs: 0, sentBy })).waits;
 }
 
 /** Each answered question's first reply as `listFirstReplyWaits` reads it, found from the replies. */
@@ -205,26 +329,56 @@ export async function countAnsweredWithin({
   withinMs,
   sentBy,
 }: { days: readonly DayWindow[]; withinMs: number } & Scope): Promise<AnsweredWithin[]> {
+  if (sentBy !== undefined) return countAnsweredWithinFromRows({ days, withinMs, sentBy });
+  // Everyone's: a question answered within the time is one whose first reply was.
+  const kept = await readKeptDays({ days });
+  const { answeredWithin } = await readFirstReplies({ days, withinMs });
+  return answeredWithinByDay({
+    days,
+    arrivedOpen: kept?.arrivedOpen ?? (await countArrivedOpen({ days })),
+    answeredWithin,
+  });
+}
+
+/**
+ * The days with questions that arrived while the bakery was open, each with how many of them
+ * were answered in time, from the two counts per day.
+ */
+export function answeredWithinByDay({
+  days,
+  arrivedOpen,
+  answeredWithin,
+}: {
+  days: readonly DayWindow[];
+  arrivedOpen: ReadonlyMap<string, number>;
+  answeredWithin: ReadonlyMap<string, number>;
+}): AnsweredWithin[] {
+  return days
+    .filter((d) => d.closes > d.opens && (arrivedOpen.get(d.date) ?? 0) > 0)
+    .map((d) => ({
+      date: d.date,
+      arrivedOpen: arrivedOpen.get(d.date) ?? 0,
+      answeredWithin: answeredWithin.get(d.date) ?? 0,
+    }));
+}
+
+/** Questions that arrived while the bakery was open, per day, counted from the questions. */
+export async function countArrivedOpen({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): Promise<Map<string, number>> {
   const { db, engine } = await dashboardDb();
-  if (sentBy === undefined) {
-    // Everyone's: a question answered within the time is one whose first reply was.
-    return namedRows(
-      db,
-      ['date', 'arrivedOpen', 'answeredWithin'],
-      sql`${daysTable(engine, days)}
-      select t.date as date, t.arrivedOpen as arrivedOpen, t.answeredWithin as answeredWithin
-      from (select d.date as date,
-          (select count(*) from questions q where q.received_at >= d.opens_ms
-            and q.received_at < d.closes_ms and ${customersOnly('q')}) as arrivedOpen,
-          (select count(*) from first_replies f where f.received_at >= d.opens_ms
-            and f.received_at < d.closes_ms and ${customersOnly('f')}
-            and f.sent_at <= f.received_at + ${withinMs}) as answeredWithin
-        from days d
-        where d.closes_ms > d.opens_ms) t
-      where t.arrivedOpen > 0`,
-    );
-  }
-  return countAnsweredWithinFromRows({ days, withinMs, sentBy });
+  const rows = await namedRows<{ date: string; arrivedOpen: number }>(
+    db,
+    ['date', 'arrivedOpen'],
+    sql`${daysTable(engine, days)}
+    select d.date as date, (select count(*) from questions q where q.received_at >= d.opens_ms
+        and q.received_at < d.closes_ms and ${customersOnly('q')}) as arrivedOpen
+    from days d
+    where d.closes_ms > d.opens_ms`,
+  );
+  return new Map(rows.map((row) => [row.date, Number(row.arrivedOpen)]));
 }
 
 type AnsweredWithin = { date: string; arrivedOpen: number; answeredWithin: number };
@@ -252,72 +406,120 @@ export async function countAnsweredWithinFromRows({
   );
 }
 
-/** Replies sent per day by how far the person moved from the draft. */
-export async function countEditsByDay({
-  days,
-  sentBy,
-}: { days: readonly DayWindow[] } & Scope): Promise<
-  {
-    date: string;
-    editClass: EditClass;
-    count: number;
-  }[]
-> {
-  const { db, engine } = await dashboardDb();
-  return namedRows(
-    db,
-    ['date', 'editClass', 'count'],
-    sql`${daysTable(engine, days)}
-    select d.date as date, r.edit_class as editClass, count(*) as count
-    from days d
-      join replies r on r.sent_at >= d.start_ms and r.sent_at < d.end_ms
-    where ${ofCustomers('r.question_id')}
-      ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
-    group by d.date, r.edit_class`,
-  );
-}
+type EditsByDay = { date: string; editClass: EditClass; count: number }[];
+type EditsByTopic = { topic: Topic; editClass: EditClass; count: number }[];
+type RepliesByPerson = {
+  userId: number;
+  name: string;
+  replies: number;
+  unchanged: number;
+  rewritten: number;
+}[];
 
 /**
- * Replies sent in the range by edit class per topic: each topic the draft's run looked up (a
- * run that looked up several counts under each, once per topic). `none` for drafts that looked
- * nothing up. Read from the tools each reply keeps (`replies.run_tools`), counted per set of
- * tools in the database and spread over their topics here.
+ * The replies sent in the range, read in one pass over the replies' index a day at a time and
+ * counted per day, person, set of tools the draft looked up and edit class; from those counts:
+ * replies per day by how far the person moved from the draft, replies by edit class per topic
+ * (each topic the draft's run looked up, a run that looked up several counted under each, once
+ * per topic; `none` for drafts that looked nothing up), and each person's replies with how many
+ * went out unchanged and rewritten, most replies first. With `sentBy`, only that person's.
  */
-export async function countEditsByTopic({
+export async function readReplies({
   days,
   sentBy,
-}: { days: readonly DayWindow[] } & Scope): Promise<
-  {
-    topic: Topic;
+}: { days: readonly DayWindow[] } & Scope): Promise<{
+  byDay: EditsByDay;
+  byTopic: EditsByTopic;
+  byPerson: RepliesByPerson;
+}> {
+  const { db, engine } = await dashboardDb();
+  const rows = await namedRows<{
+    date: string;
+    userId: number;
+    name: string;
+    tools: string | null;
     editClass: EditClass;
     count: number;
-  }[]
-> {
-  const { start, end } = bounds(days);
-  const { db } = await dashboardDb();
-  const rows = await namedRows<{ tools: string | null; editClass: EditClass; count: number }>(
+  }>(
     db,
-    ['tools', 'editClass', 'count'],
-    sql`
-    select r.run_tools as tools, r.edit_class as editClass, count(*) as count
-    from replies r
-    where r.sent_at >= ${start} and r.sent_at < ${end} and ${ofCustomers('r.question_id')}
-      ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
-    group by r.run_tools, r.edit_class`,
+    ['date', 'userId', 'name', 'tools', 'editClass', 'count'],
+    sql`${daysTable(engine, days)}
+    select g.date as date, g.sent_by as userId, u.name as name, g.tools as tools,
+      g.edit_class as editClass, g.n as count
+    from (select d.date as date, r.sent_by as sent_by, r.run_tools as tools,
+        r.edit_class as edit_class, count(*) as n
+      from days d join replies r on r.sent_at >= d.start_ms and r.sent_at < d.end_ms
+      where ${ofCustomers('r.question_id')}
+        ${sentBy === undefined ? sql`` : sql`and r.sent_by = ${sentBy}`}
+      group by d.start_ms, d.date, r.sent_by, r.run_tools, r.edit_class) g
+      join users u on u.id = g.sent_by`,
   );
-  const counts = new Map<string, { topic: Topic; editClass: EditClass; count: number }>();
+  const byDay = new Map<string, EditsByDay[number]>();
+  const byTools = new Map<string, { tools: string | null; editClass: EditClass; count: number }>();
+  const byPerson = new Map<number, RepliesByPerson[number]>();
   for (const row of rows) {
+    const count = Number(row.count);
+    const day = `${row.date} ${row.editClass}`;
+    const counted = byDay.get(day) ?? { date: row.date, editClass: row.editClass, count: 0 };
+    counted.count += count;
+    byDay.set(day, counted);
+    const tools = `${row.tools} ${row.editClass}`;
+    const used = byTools.get(tools) ?? { tools: row.tools, editClass: row.editClass, count: 0 };
+    used.count += count;
+    byTools.set(tools, used);
+    const userId = Number(row.userId);
+    const person = byPerson.get(userId) ?? {
+      userId,
+      name: row.name,
+      replies: 0,
+      unchanged: 0,
+      rewritten: 0,
+    };
+    person.replies += count;
+    if (row.editClass === 'unchanged') person.unchanged += count;
+    if (row.editClass === 'rewritten') person.rewritten += count;
+    byPerson.set(userId, person);
+  }
+  const byTopic = new Map<string, EditsByTopic[number]>();
+  for (const row of byTools.values()) {
     const topics = new Set(
       row.tools === null ? [topicOf(null)] : row.tools.split(',').map(topicOf),
     );
     for (const topic of topics) {
       const key = `${topic} ${row.editClass}`;
-      const counted = counts.get(key) ?? { topic, editClass: row.editClass, count: 0 };
-      counted.count += Number(row.count);
-      counts.set(key, counted);
+      const counted = byTopic.get(key) ?? { topic, editClass: row.editClass, count: 0 };
+      counted.count += row.count;
+      byTopic.set(key, counted);
     }
   }
-  return [...counts.values()];
+  return {
+    byDay: [...byDay.values()],
+    byTopic: [...byTopic.values()],
+    // Names in byte order, as the database orders text.
+    byPerson: [...byPerson.values()].sort(
+      (a, b) => b.replies - a.replies || Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)),
+    ),
+  };
+}
+
+/** Replies sent per day by how far the person moved from the draft (`readReplies`). */
+export async function countEditsByDay({
+  days,
+  sentBy,
+}: { days: readonly DayWindow[] } & Scope): Promise<EditsByDay> {
+  return (await readReplies({ days, sentBy })).byDay;
+}
+
+/**
+ * Replies sent in the range by edit class per topic (`readReplies`): read from the tools each
+ * reply keeps (`replies.run_tools`), counted per set of tools in the database and spread over
+ * their topics.
+ */
+export async function countEditsByTopic({
+  days,
+  sentBy,
+}: { days: readonly DayWindow[] } & Scope): Promise<EditsByTopic> {
+  return (await readReplies({ days, sentBy })).byTopic;
 }
 
 /**
@@ -344,42 +546,13 @@ export async function countDiscardReasons({
   );
 }
 
-type SpendRow = {
-  date: string;
-  runs: number;
-  costUsd: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-};
-const spendColumns = [
-  'date',
-  'runs',
-  'costUsd',
-  'inputTokens',
-  'outputTokens',
-  'cacheReadTokens',
-  'cacheWriteTokens',
-] as const;
-
 /**
  * Model spend and tokens per day, by when each run finished (as the daily budget counts): read
- * from the figures kept per quarter hour, the same as `sumSpendByDayFromRows` sums.
+ * from the figures kept per quarter hour (`readKeptDays`), the same as `sumSpendByDayFromRows`
+ * sums.
  */
 export async function sumSpendByDay({ days }: { days: readonly DayWindow[] }): Promise<SpendRow[]> {
-  if (!onQuarterHours(days)) return sumSpendByDayFromRows({ days });
-  const { db, engine } = await dashboardDb();
-  return namedRows(
-    db,
-    spendColumns,
-    sql`select k.date as date, sum(k.runs) as runs, sum(k.cost_usd) as costUsd,
-      sum(k.input_tokens) as inputTokens, sum(k.output_tokens) as outputTokens,
-      sum(k.cache_read_tokens) as cacheReadTokens, sum(k.cache_write_tokens) as cacheWriteTokens
-    from (${keptQuarters(engine, days)}) k
-    group by k.date
-    having sum(k.runs) > 0`,
-  );
+  return (await readKeptDays({ days }))?.spend ?? sumSpendByDayFromRows({ days });
 }
 
 /** Model spend and tokens per day, by when each run finished, summed from the rows. */
@@ -436,31 +609,13 @@ export async function countPersonMarks({
   );
 }
 
-/** Replies each person sent in the range, with how many went out unchanged and rewritten. */
-export async function countRepliesByPerson({ days }: { days: readonly DayWindow[] }): Promise<
-  {
-    userId: number;
-    name: string;
-    replies: number;
-    unchanged: number;
-    rewritten: number;
-  }[]
-> {
-  const { start, end } = bounds(days);
-  const { db, engine } = await dashboardDb();
-  return namedRows(
-    db,
-    ['userId', 'name', 'replies', 'unchanged', 'rewritten'],
-    sql`
-    select u.id as userId, u.name as name, count(*) as replies,
-      sum(case when r.edit_class = 'unchanged' then 1 else 0 end) as unchanged,
-      sum(case when r.edit_class = 'rewritten' then 1 else 0 end) as rewritten
-    from replies r
-      join users u on u.id = r.sent_by
-    where r.sent_at >= ${start} and r.sent_at < ${end} and ${ofCustomers('r.question_id')}
-    group by u.id
-    order by replies desc, ${sql.raw(bytewise(engine, 'u.name'))}`,
-  );
+/** Replies each person sent in the range, with how many went out unchanged and rewritten (`readReplies`). */
+export async function countRepliesByPerson({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): Promise<RepliesByPerson> {
+  return (await readReplies({ days })).byPerson;
 }
 
 export type ConversationRow = {

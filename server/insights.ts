@@ -2,19 +2,21 @@ import 'server-only';
 import { getBakery } from '@/db/bakery';
 import { getBakeryData } from '@/db/bakery-data';
 import {
+  answeredWithinByDay,
   countAnsweredWithin,
+  countArrivedOpen,
   countDiscardReasons,
-  countEditsByDay,
-  countEditsByTopic,
   countFeedbackByDay,
   countPersonMarks,
-  countQuestionsByDay,
-  countRepliesByPerson,
+  countQuestionsByDayFromRows,
   listFeedbackComments,
   listFirstReplyWaits,
   listMarkedQuestions,
   listNotFoundMenuLookups,
-  sumSpendByDay,
+  readFirstReplies,
+  readKeptDays,
+  readReplies,
+  sumSpendByDayFromRows,
 } from '@/db/insights';
 import { today } from '@/lib/agent/bakery/facts';
 import { countUnsoldAsks } from '@/lib/bakery-facts/unsold-asks';
@@ -65,8 +67,12 @@ export async function insightsRange(
 /** Everything the owner's dashboard shows for a range (dates worded in the bakery's timezone). */
 export async function loadDashboard(days: DayWindow[], timezone: string) {
   const dates = days.map((d) => d.date);
-  const waits = await listFirstReplyWaits({ days });
-  const edits = editsByDay({ dates, editsByDay: await countEditsByDay({ days }) });
+  // Each of the kept figures, the first replies and the replies is read once, in one pass over
+  // the range, and every table and chart that counts them takes its share.
+  const kept = await readKeptDays({ days });
+  const first = await readFirstReplies({ days, withinMs: HOUR_MS });
+  const replies = await readReplies({ days });
+  const edits = editsByDay({ dates, editsByDay: replies.byDay });
   const budgetCents = dailyLimitCents({
     settingCents: (await getBakery()).dailyBudgetCents,
     defaultDollars: env().DRAFT_DAILY_DOLLARS,
@@ -74,18 +80,25 @@ export async function loadDashboard(days: DayWindow[], timezone: string) {
   const start = new Date(days[0]?.start ?? 0);
   const end = new Date(days[days.length - 1]?.end ?? 0);
   return {
-    volume: volumeByDay({ dates, questions: await countQuestionsByDay({ days }) }),
+    volume: volumeByDay({
+      dates,
+      questions: kept?.questions ?? (await countQuestionsByDayFromRows({ days })),
+    }),
     replyTimes: replyTimesByDay({
       dates,
-      waits,
-      answeredWithin: await countAnsweredWithin({ days, withinMs: HOUR_MS }),
+      waits: first.waits,
+      answeredWithin: answeredWithinByDay({
+        days,
+        arrivedOpen: kept?.arrivedOpen ?? (await countArrivedOpen({ days })),
+        answeredWithin: first.answeredWithin,
+      }),
     }),
     edits,
-    topics: editsByTopic({ editsByTopic: await countEditsByTopic({ days }) }),
+    topics: editsByTopic({ editsByTopic: replies.byTopic }),
     discards: await countDiscardReasons({ days }),
     spend: spendByDay({
       dates,
-      spend: await sumSpendByDay({ days }),
+      spend: kept?.spend ?? (await sumSpendByDayFromRows({ days })),
       repliesByDay: new Map(edits.days.map((day) => [day.date, day.total])),
       budgetCents,
     }),
@@ -93,7 +106,7 @@ export async function loadDashboard(days: DayWindow[], timezone: string) {
     marks: await countPersonMarks({ days }),
     asked: groupMarkedQuestions(await listMarkedQuestions({ days, limit: MARKED_LIMIT })),
     unsold: countUnsoldAsks(await listNotFoundMenuLookups({ since: start, until: end })),
-    people: figuresByPerson({ people: await countRepliesByPerson({ days }), waits }),
+    people: figuresByPerson({ people: replies.byPerson, waits: first.waits }),
     satisfaction: satisfactionByDay({ dates, answers: await countFeedbackByDay({ days }) }),
     comments: feedbackComments(
       await listFeedbackComments({ days, limit: FEEDBACK_COMMENTS_LIMIT }),
@@ -107,13 +120,14 @@ export type Dashboard = Awaited<ReturnType<typeof loadDashboard>>;
 /** One person's own figures (or, with no person, everyone's): reply times and edits. */
 export async function loadPersonFigures(days: DayWindow[], sentBy: number | undefined) {
   const dates = days.map((d) => d.date);
+  const replies = await readReplies({ days, sentBy });
   return {
     replyTimes: replyTimesByDay({
       dates,
       waits: await listFirstReplyWaits({ days, sentBy }),
       answeredWithin: await countAnsweredWithin({ days, withinMs: HOUR_MS, sentBy }),
     }),
-    edits: editsByDay({ dates, editsByDay: await countEditsByDay({ days, sentBy }) }),
-    topics: editsByTopic({ editsByTopic: await countEditsByTopic({ days, sentBy }) }),
+    edits: editsByDay({ dates, editsByDay: replies.byDay }),
+    topics: editsByTopic({ editsByTopic: replies.byTopic }),
   };
 }

@@ -52,7 +52,23 @@ export function daysTable(engine: Engine, days: readonly DayWindow[]): SQL {
     ),
     sql`, `,
   );
-  return sql`with days(date, start_ms, end_ms, opens_ms, closes_ms) as (values ${rows})`;
+  // On SQLite the days are kept in order of their start, so a query grouped by
+  // `d.start_ms, d.date` sums each day's rows as they come, with no sort of every row read.
+  return engine === 'postgres'
+    ? sql`with days(date, start_ms, end_ms, opens_ms, closes_ms) as (values ${rows})`
+    : sql`with days(date, start_ms, end_ms, opens_ms, closes_ms) as materialized
+      (select * from (values ${rows}) order by 2, 1)`;
+}
+
+/**
+ * A group's values as one comma-separated text, in the same order for every list taken of the
+ * same group: SQLite's `group_concat` steps through the group's rows once for all of them;
+ * PostgreSQL's `string_agg` is told the order (`orderBy`, unique within the group).
+ */
+export function listOf(engine: Engine, value: string, orderBy: string): SQL {
+  return engine === 'postgres'
+    ? sql.raw(`string_agg(cast(${value} as text), ',' order by ${orderBy})`)
+    : sql.raw(`group_concat(${value}, ',')`);
 }
 
 /**
