@@ -270,6 +270,24 @@ describe('the dashboard’s figures kept per quarter hour', () => {
     await expectKeptAsCounted();
   });
 
+  it('count arrivals in opening hours from the rows when the bakery opens off a quarter hour', async () => {
+    // The first day's first two questions share the quarter from 08:00, one before and one after
+    // the bakery opens at 08:05: the quarter's count cannot tell them apart, the rows can.
+    const [first, second] = await sqlRows<{ id: number; received_at: number }>(
+      "select id, received_at from questions where channel <> 'sample' order by received_at, id limit 2",
+    );
+    await sqlRun(
+      'update questions set received_at = ? where id = ?',
+      Number(first?.received_at) + 10 * 60_000,
+      second?.id,
+    );
+    await sqlRun("update weekly_hours set opens = '08:05' where opens is not null");
+    await sqlRun('update bakery set facts_version = facts_version + 1');
+    const { kept, rows } = await bothWays();
+    expect(rows.answeredWithin.length).toBeGreaterThan(3);
+    expect(kept.answeredWithin).toEqual(rows.answeredWithin);
+  });
+
   it('leave the example questions out, as the rows are counted', async () => {
     const before = await bothWays();
     await sqlRun(
