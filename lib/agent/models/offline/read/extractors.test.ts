@@ -90,6 +90,7 @@ describe('each reader claims its own words, with their places', () => {
     expect(conflicts('are you open from 7 until 3?')).toEqual([]);
     expect(conflicts('at 10, actually at 11')).toEqual([]);
     expect(conflicts('at 10, see you at 10')).toEqual([]);
+    expect(conflicts('at 2pm about 20 rolls')).toEqual([]);
   });
 
   it('times: "arvo", "tonight" and "first thing" say which half of the day', () => {

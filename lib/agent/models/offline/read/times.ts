@@ -41,12 +41,36 @@ export function readTime(
   const found = readClock(tokens, dayPart);
   const before = found === null ? '' : (tokens[found.at - 1]?.text ?? '');
   const byTime = /^(by|before)$/.test(before);
-  const other = found ? readClock(tokens, dayPart) : null;
+  const other = found ? secondClock(tokens, dayPart) : null;
   const conflicts: 'conflictingTimes'[] =
     found && other && other.time !== found.time && !alternatives(tokens, found.at, other.at)
       ? ['conflictingTimes']
       : [];
   return { time: found?.time ?? null, byTime, conflicts };
+}
+
+/**
+ * A second time only as a clock writes it ("at 2", "2pm", "2:30"), never a count after "about":
+ * read on a copy, and its words claimed only when it is one.
+ */
+function secondClock(
+  tokens: Token[],
+  dayPart: 'am' | 'pm' | null,
+): { time: string; at: number } | null {
+  const trial = tokens.map((token) => ({ ...token }));
+  const other = readClock(trial, dayPart);
+  if (!other) return null;
+  const word = (k: number) => trial[k]?.text ?? '';
+  const clockLike =
+    word(other.at - 1) === 'at' ||
+    /:/.test(word(other.at)) ||
+    /^(am|pm|o'clock|oclock)$/.test(word(other.at + 1)) ||
+    /^(noon|midday|half|quarter)$/.test(word(other.at));
+  if (!clockLike) return null;
+  trial.forEach((token, k) => {
+    if (token.by === 'time') claim(tokens, k, 'time');
+  });
+  return other;
 }
 
 /**
