@@ -59,8 +59,9 @@ export async function announceSetupCode(): Promise<void> {
   const current = await currentSetupCode();
   if (!current) return;
   // The code is for the person starting the desk, who reads this output: the one line that
-  // carries a secret on purpose (it works once, and only while no account exists).
-  logger('setup').info(
+  // carries a secret on purpose (it works once, and only while no account exists). A warning,
+  // so a log kept at LOG_LEVEL=warn still shows it: the desk waits for someone to act.
+  logger('setup').warn(
     [
       'This desk has no accounts yet. To create the owner account, open /setup and enter',
       `the setup code: ${current.code}`,
