@@ -135,7 +135,7 @@ const topics: {
   {
     reason: 'customOrder',
     pattern:
-      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|(?<!since )sliced(?! bread)|slice (?:it|them)|written on|writing on|piped on|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|bulk order|tiers?|tiered|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
+      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|(?<!since )sliced(?! bread)|slice (?:it|them)|written on|writing on|piped on|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|bulk order|tiers?|tiered|getting married|(?:for|at) (?:the|our|my|a) (?:wedding|reception)|wedding reception|for (?:\d{3,}|a hundred|hundreds of) (?:people|guests)|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
     note: 'Asks for a custom order',
     subject: 'custom orders',
   },
@@ -226,9 +226,12 @@ export function readPersonTopic(text: string, tokens?: Token[]): TopicRead | nul
     // Every phrase of the topic in the question ("pay by" and "cash"), not only the first.
     const all = new RegExp(topic.pattern.source, `${topic.pattern.flags}g`);
     const phrases = [...new Set([...text.matchAll(all)].map((m) => (m[1] ?? m[0]).trim()))];
-    // The desk's word for the topic searches too: "amex" finds the entry on payment.
+    // The desk's word for the topic searches too: "amex" finds the entry on payment. A cake is
+    // what entries on custom orders are about, so rolls for a wedding search without it.
     const own = searchWords[subject as (typeof topicSubjects)[number]];
-    return { topic: { ...found, searchable: true }, words: [...phrases, ...(own ? [own] : [])] };
+    const cakeless = subject === 'custom orders' && !/\bcakes?\b/.test(text);
+    const searched = own && !cakeless ? [...phrases, own] : phrases;
+    return { topic: { ...found, searchable: true }, words: searched };
   }
   return null;
 }
