@@ -72,6 +72,21 @@ describe('the offline drafter in a conversation', () => {
     expect(text).not.toContain('rolls');
   });
 
+  it('gives a count alone to the one item asked about before', async () => {
+    const earlier: ThreadTurn[] = [
+      { author: 'customer', text: 'How much is the rye?' },
+      { author: 'bakery', text: 'A rye loaf is $9.00.' },
+    ];
+    const { quotes, text } = await draftFollowUp(earlier, "great, I'll take 3 on Friday then");
+    expect(quotes).toEqual([
+      { items: [{ name: 'rye loaf', quantity: 3 }], day: 'Friday', time: null },
+    ]);
+    expect(text).toContain('$27.00');
+    // With two items asked about before, a count alone belongs to neither.
+    const two: ThreadTurn[] = [{ author: 'customer', text: 'How much are the rye and the buns?' }];
+    expect((await draftFollowUp(two, "I'll take 3 on Friday")).quotes).toEqual([]);
+  });
+
   it('changes a count in place, keeps the order when only a time moves, and ignores the bakery', () => {
     const context = { menu: ['Sourdough rolls', 'Rye loaf', 'Cinnamon buns'], today: '2026-12-01' };
     const earlier: ThreadTurn[] = [

@@ -97,6 +97,12 @@ export function carryOver(earlier: Frame[], newest: Frame, newestText: string): 
     }
     return newest;
   }
+  // "I'll take 3 on Friday then": a count alone is for the one item asked about before.
+  const [only] = order.items;
+  if (newest.count !== null && order.items.length === 1 && only && newest.offMenu.length === 0) {
+    const items = [{ name: only.name, quantity: newest.count }];
+    return { ...newest, items, count: null, ...when(order, newest, text) };
+  }
   // "Make it Friday", "what about 10 instead?": the same order, on another day or at another time.
   const movesIt = newest.days.length > 0 || newest.time !== null;
   if (movesIt && changes && !newest.asks.hours) {

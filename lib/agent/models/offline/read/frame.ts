@@ -14,6 +14,8 @@ export type Frame = {
   language: DraftLanguage;
   /** Items on the menu, by their menu name, with the quantity the customer wrote (if any). */
   items: { name: string; quantity: number | null; day?: string }[];
+  /** A quantity no item took, when the question names no item: "I'll take 3". */
+  count: number | null;
   /** Goods the question names from the desk's word list, which the menu may not have. */
   offMenu: BakedGood[];
   /** Days as the tools accept them: a weekday, "next Friday", "today", "tomorrow" or YYYY-MM-DD. */

@@ -58,7 +58,7 @@ export function readWithTokens(
   const time = clock.time ?? inWords.time;
   const byTime = clock.time !== null && clock.byTime;
   const offMenu = readGoods(tokens);
-  claimLoneQuantities(tokens);
+  const count = claimLoneQuantities(tokens);
   // The words that said which half of the day a bare hour is in.
   if (dayPart) claimPattern(tokens, lower, dayPartWords, 'time');
   holidayDays(lower, tokens, days, context.today);
@@ -81,6 +81,7 @@ export function readWithTokens(
   const frame: Omit<Frame, 'unclear'> = {
     language,
     items,
+    count: items.length === 0 ? count : null,
     offMenu,
     days,
     time,
@@ -121,14 +122,19 @@ export function understood(frame: Omit<Frame, 'unclear'>): boolean {
 
 /**
  * Quantities no item took ("I would like a dozen" after "do you sell croissants?"): read as
- * quantities, so the gate does not count them unread, though they price nothing.
+ * quantities, so the gate does not count them unread; the first is the frame's `count`, which
+ * a follow-up gives to the one item ordered before ("I'll take 3 then").
  */
-function claimLoneQuantities(tokens: Token[]): void {
+function claimLoneQuantities(tokens: Token[]): number | null {
+  let count: number | null = null;
   tokens.forEach((token, k) => {
     if (token.used || token.text === 'a' || token.text === 'an') return;
     const found = quantityAt(tokens, k);
-    if (found && found.length > 0) claimRange(tokens, k, k + found.length, 'quantity');
+    if (!found || found.length === 0) return;
+    count ??= found.value;
+    claimRange(tokens, k, k + found.length, 'quantity');
   });
+  return count;
 }
 
 /** "One of everything", "one of each": every item on the menu, one each. */
