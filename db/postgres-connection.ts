@@ -36,6 +36,8 @@ export class PostgresConnection {
   readonly handle: PgDb;
   private readonly root: PgDb;
   private readonly inside = new AsyncLocalStorage<PgTx>();
+  /** A drizzle handle on each pooled connection, made the first time it runs a transaction. */
+  private readonly onConnection = new WeakMap<pg.PoolClient, PgDb>();
   private listener: Promise<pg.Client> | undefined;
   private commits = 0;
   private closed = false;
@@ -55,12 +57,17 @@ export class PostgresConnection {
     });
     this.root = drizzle({ client: this.pool, schema });
     const inside = this.inside;
+    const connection = this;
     this.handle = new Proxy(this.root, {
       get(root, property) {
         // The handle's own marks (its connection, `$client`) live on the root.
         if (typeof property === 'symbol' || property === '$client')
           return Reflect.get(root, property);
         const base = inside.getStore() ?? root;
+        // A plain transaction (a claim's SKIP LOCKED) runs on a connection taken as below.
+        if (property === 'transaction' && base === root) {
+          return <T>(work: (tx: PgTx) => Promise<T>) => connection.onOwnConnection(work);
+        }
         const value = Reflect.get(base, property);
         return typeof value === 'function' ? value.bind(base) : value;
       },
@@ -75,7 +82,7 @@ export class PostgresConnection {
    */
   async transaction<T, D>(kind: TransactionKind, db: D, work: (tx: D) => Promise<T>): Promise<T> {
     if (this.inside.getStore()) return work(db);
-    return this.root.transaction(
+    return this.onOwnConnection(
       async (tx) => {
         if (kind === 'immediate')
           await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK})`);
@@ -83,6 +90,29 @@ export class PostgresConnection {
       },
       kind === 'snapshot' ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : {},
     );
+  }
+
+  /**
+   * A transaction on a connection taken and handed back here, not by drizzle's pool
+   * transaction, which never hands back one whose BEGIN failed (the server restarting): each
+   * such connection would be lost to the pool until no statement could get one. One that died
+   * is discarded by the pool as it comes back.
+   */
+  private async onOwnConnection<T>(
+    work: (tx: PgTx) => Promise<T>,
+    config?: Parameters<PgDb['transaction']>[1],
+  ): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      let onClient = this.onConnection.get(client);
+      if (!onClient) {
+        onClient = drizzle({ client, schema }) as unknown as PgDb;
+        this.onConnection.set(client, onClient);
+      }
+      return await onClient.transaction(work, config);
+    } finally {
+      client.release();
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import {
   type Backoff,
+  backoffDelay,
   DATABASE_BACKOFF,
   nextStep,
   type SlotEvent,
@@ -163,6 +164,48 @@ export function holdLease(input: {
       input.signal?.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/**
+ * Runs a write that must not be lost (a mail server's acceptance on record) until it succeeds:
+ * while the database does not answer it is tried again with the runner's back-off, for up to
+ * `withinMs`, or until the signal aborts for a stop (a lost lease does not stop it: a fact is
+ * recorded whoever holds the lease). Past that, the last error is thrown.
+ */
+export async function retryWhileAway<T>(
+  work: () => Promise<T>,
+  options: {
+    signal: AbortSignal;
+    withinMs: number;
+    backoff?: Backoff;
+    clock?: RunnerClock;
+    random?: () => number;
+  },
+): Promise<T> {
+  const clock = options.clock ?? systemClock;
+  const deadline = clock.now().getTime() + options.withinMs;
+  const stopping = () => options.signal.aborted && !isLeaseLost(options.signal.reason);
+  for (let failures = 1; ; failures++) {
+    try {
+      return await work();
+    } catch (error) {
+      const wait = backoffDelay(
+        failures,
+        options.backoff ?? DATABASE_BACKOFF,
+        options.random ?? Math.random,
+      );
+      if (stopping() || clock.now().getTime() + wait > deadline) throw error;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clock.clearTimeout(timer);
+          options.signal.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = clock.setTimeout(done, wait);
+        options.signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
 }
 
 /** How often idle slots ask whether another process committed: a constant-time read. */

@@ -11,6 +11,7 @@ import {
   type SendFailure,
 } from '@/lib/mail/delivery-policy';
 import { publishDeskEvent } from '../drafting/live';
+import { retryWhileAway } from '../jobs/runner';
 import type { MailSettings } from './settings';
 
 /** How long each step of a conversation with the mail server may take before it is a failure. */
@@ -106,8 +107,12 @@ export async function deliverClaimedEmail(input: {
   }
   const now = new Date();
   const response = info.response ?? '250 accepted';
-  // First, with nothing before it: the acceptance is on record.
-  await markEmailSent({ id: email.id, response, now });
+  // First, with nothing before it: the acceptance is on record. A database away at this moment
+  // (restarting) is waited for, within the lease: handing the email back would send it again.
+  await retryWhileAway(() => markEmailSent({ id: email.id, response, now }), {
+    signal: input.signal,
+    withinMs: settings.leaseMs,
+  });
   await recordMailChannelOk({ name: 'smtp', now });
   publishDeskEvent({ kind: 'queueChanged', questionId: email.questionId });
   return { kind: 'sent', response };

@@ -3,7 +3,9 @@ import {
   isLeaseLost,
   type JobDefinition,
   type JobRunner,
+  LeaseLost,
   type RunnerClock,
+  retryWhileAway,
   startJobRunner,
 } from '@/server/jobs/runner';
 
@@ -424,5 +426,77 @@ describe('the job runner', () => {
     // Stopped mid-wait: at once, with nothing held to hand back.
     expect(await runner.stop({ graceMs: 10_000 })).toBe(0);
     expect(queue.calls.claims).toEqual([0, 250, 750]);
+  });
+});
+
+describe('a write that must not be lost, while the database is away', () => {
+  const flaky = (failures: number, now: () => number) => {
+    const tries: number[] = [];
+    const work = async () => {
+      tries.push(now());
+      if (tries.length <= failures) throw new Error('connect ECONNREFUSED');
+      return 'recorded';
+    };
+    return { tries, work };
+  };
+
+  it('is tried again with back-off until it goes through', async () => {
+    const time = fakeClock();
+    const { tries, work } = flaky(3, time.now);
+    const done = retryWhileAway(work, {
+      signal: new AbortController().signal,
+      withinMs: 30_000,
+      clock: time.clock,
+      random: () => 0.999_999,
+    });
+    await time.advance(5_000);
+    expect(await done).toBe('recorded');
+    expect(tries).toEqual([0, 250, 750, 1_750]);
+  });
+
+  it('gives up with the last error once the next try would fall past its time', async () => {
+    const time = fakeClock();
+    const { tries, work } = flaky(100, time.now);
+    const done = retryWhileAway(work, {
+      signal: new AbortController().signal,
+      withinMs: 2_000,
+      clock: time.clock,
+      random: () => 0.999_999,
+    });
+    const failed = expect(done).rejects.toThrow('ECONNREFUSED');
+    await time.advance(5_000);
+    await failed;
+    // The wait after the fourth (2 s) would end past the 2 s allowed.
+    expect(tries).toEqual([0, 250, 750, 1_750]);
+  });
+
+  it('stops when the worker stops, but not when the lease is lost', async () => {
+    const time = fakeClock();
+    const lost = new AbortController();
+    lost.abort(new LeaseLost());
+    const kept = flaky(2, time.now);
+    const goesOn = retryWhileAway(kept.work, {
+      signal: lost.signal,
+      withinMs: 30_000,
+      clock: time.clock,
+      random: () => 0.999_999,
+    });
+    await time.advance(1_000);
+    expect(await goesOn).toBe('recorded');
+
+    const stopping = new AbortController();
+    const given = flaky(100, time.now);
+    const stops = retryWhileAway(given.work, {
+      signal: stopping.signal,
+      withinMs: 30_000,
+      clock: time.clock,
+      random: () => 0.999_999,
+    });
+    const failed = expect(stops).rejects.toThrow('ECONNREFUSED');
+    await time.advance(100);
+    stopping.abort(new Error('shutting down'));
+    await time.advance(1);
+    await failed;
+    expect(given.tries).toHaveLength(2);
   });
 });
