@@ -162,7 +162,7 @@ const topics: {
   {
     reason: 'other',
     pattern:
-      /\b(credit cards?|debit|cash|amex|american express|visa|mastercard|bitcoin|crypto\w*|cards?|contactless|book a table|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|(?:where|anywhere|somewhere|a place|places?) to park|wi-?fi|hiring|jobs?|gift cards?|vouchers?|loyalty|address|located|location|directions|where are you|seating|sit in|(?<!hot )dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
+      /\b(order online|online orders?|ordering online|minimum order|order minimum|minimum|credit cards?|debit|cash|amex|american express|visa|mastercard|bitcoin|crypto\w*|cards?|contactless|book a table|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|(?:where|anywhere|somewhere|a place|places?) to park|wi-?fi|hiring|jobs?|gift cards?|vouchers?|loyalty|address|located|location|directions|where are you|seating|sit in|(?<!hot )dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
     note: 'Asks something the menu and hours do not cover',
     subject: otherSubject,
   },

@@ -47,6 +47,18 @@ describe('the coverage gate', () => {
     expect(frame.days).toEqual(['Friday']);
   });
 
+  it('reads availability, the latest day to order, ordering online and a minimum order', () => {
+    for (const question of [
+      'Are the cinnamon buns available tomorrow morning?',
+      'do u have any cinnamon buns left today',
+      "What's the latest I can order for Saturday?",
+      'Can I order online?',
+      'Is there a minimum order?',
+    ]) {
+      expect(read(question).frame.unclear, question).toEqual([]);
+    }
+  });
+
   it('reads a quantity no item took as a quantity', () => {
     const { frame, unread } = read(
       'Do you sell croissants? I would like a dozen for Sunday brunch.',
