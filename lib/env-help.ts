@@ -38,6 +38,7 @@ export const variableHelp: Record<string, VariableHelp> = {
     example: 'data/backups',
   },
   BACKUP_KEEP: wholeNumber('backups to keep', 14),
+  DAILY_BACKUP: onOff('on'),
   ANTHROPIC_API_KEY: { expect: 'an Anthropic API key', example: 'sk-ant-…', secret: true },
   ANTHROPIC_BASE_URL: webAddress('https://api.anthropic.com'),
   DRAFT_MODEL: { expect: 'offline, claude or openai', example: 'offline' },

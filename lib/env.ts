@@ -67,6 +67,8 @@ export const envSchema = z
     BACKUP_DIR: optionalString,
     /** How many of those backups are kept; older ones the desk made are removed. */
     BACKUP_KEEP: positiveInt(14),
+    /** `off` when the operator backs the database up by other means: no daily backup is taken. */
+    DAILY_BACKUP: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
     ANTHROPIC_API_KEY: optionalString,
     ANTHROPIC_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     DRAFT_MODEL: z.preprocess(emptyAsUndefined, z.enum(['offline', 'claude', 'openai']).optional()),

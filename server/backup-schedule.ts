@@ -52,7 +52,7 @@ export function startBackupSchedule({
   now?: () => Date;
   log?: Log;
 } = {}): { stop: () => void } | null {
-  if (onPostgres) return null;
+  if (onPostgres || env().DAILY_BACKUP === 'off') return null;
   let running = false;
   const look = async () => {
     if (running) return;

@@ -156,7 +156,13 @@ export async function startNextServer({
       '--hostname',
       '127.0.0.1',
     ],
-    { DATABASE_PATH: databasePath, DRAFT_MODEL: 'offline', DRAFT_WORKER: 'off', ...env },
+    {
+      DATABASE_PATH: databasePath,
+      DRAFT_MODEL: 'offline',
+      DRAFT_WORKER: 'off',
+      DAILY_BACKUP: 'off',
+      ...env,
+    },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(`${url}/api/health`, spawned);

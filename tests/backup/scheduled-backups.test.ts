@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countTableRows, inspectDeskDatabase, restoreDatabase } from '@/db/backup';
 import { latestBackupRun, setBackupTime } from '@/db/backup-runs';
 import { closeDb, getDb } from '@/db/client';
@@ -99,6 +99,20 @@ describe('the daily backup, with the clock moved on instead of waited for', () =
     }
     expect(lines[0]).toContain('daily backup for 2026-04-02 written to');
     expect(ours(dir)).toEqual([expect.stringMatching(/^desk-20260402-091500000Z-daily\.db$/)]);
+  });
+
+  it('is not scheduled at all when the operator turns it off', async () => {
+    await getDb();
+    vi.stubEnv('DAILY_BACKUP', 'off');
+    resetEnvForTests();
+    try {
+      const schedule = startBackupSchedule({ now: () => at('2026-04-02', '11:15') });
+      expect(schedule).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+      resetEnvForTests();
+    }
+    expect(await latestBackupRun()).toBeNull();
   });
 
   it('is never taken by `npm run worker`: the web server alone schedules it', async () => {
