@@ -135,7 +135,7 @@ const topics: {
   {
     reason: 'customOrder',
     pattern:
-      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|(?<!since )sliced(?! bread)|slice (?:it|them)|written on|writing on|piped on|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|bulk order|tiers?|tiered|getting married|(?:for|at) (?:the|our|my|a) (?:wedding|reception)|wedding reception|for (?:\d{3,}|a hundred|hundreds of) (?:people|guests)|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
+      /\b(cater(?:ing|ed|s)?|custom(?!er)\w*|(?:without|no|extra|less|more|light on|go easy on) (?:the |any )?(?:glaze|icing|frosting|filling|seeds|caraway|cardamom|topping|raisins)|(?<!since )sliced(?! bread)|slice (?:it|them)|boxed(?: up)?|gift box\w*|as a gift|written on|writing on|piped on|gift[- ]wrap\w*|cakes? for (?:a |my |our )?(?:birthday|wedding|party|anniversary)\w*|personali[sz]\w*|inscription|that says|with (?:the words|writing|a message)|wedding cakes?|birthday cakes?|special order|made to order|bulk order|tiers?|tiered|getting married|(?:for|at) (?:the|our|my|a) (?:wedding|reception)|wedding reception|for (?:\d{3,}|a hundred|hundreds of) (?:people|guests)|platters?|wholesale|corporate order|bespoke|design(?:ed)? (?:a|my|our))\b/,
     note: 'Asks for a custom order',
     subject: 'custom orders',
   },
@@ -162,7 +162,7 @@ const topics: {
   {
     reason: 'other',
     pattern:
-      /\b(order online|online orders?|ordering online|minimum order|order minimum|minimum|credit cards?|debit|cash|amex|american express|visa|mastercard|bitcoin|crypto\w*|cards?|contactless|book a table|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|(?:where|anywhere|somewhere|a place|places?) to park|wi-?fi|hiring|jobs?|gift cards?|vouchers?|loyalty|address|located|location|directions|where are you|seating|sit in|(?<!hot )dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
+      /\b(reservations?|pay (?:when|at|on|for it when|in store|in person)|order online|online orders?|ordering online|minimum order|order minimum|minimum|credit cards?|debit|cash|amex|american express|visa|mastercard|bitcoin|crypto\w*|cards?|contactless|book a table|pay (?:by|with|online|ahead|in advance)|payment|venmo|paypal|apple pay|parking|park nearby|(?:where|anywhere|somewhere|a place|places?) to park|wi-?fi|hiring|jobs?|gift cards?|vouchers?|loyalty|address|located|location|directions|where are you|seating|sit in|(?<!hot )dogs?|pets|restrooms?|bathrooms?|toilets?|donat(?:e|ions?)|sponsor\w*|internships?|franchise|recipe)\b/,
     note: 'Asks something the menu and hours do not cover',
     subject: otherSubject,
   },

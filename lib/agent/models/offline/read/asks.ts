@@ -26,7 +26,7 @@ export function readAsks(text: string, tokens?: Token[]): Frame['asks'] {
       /\b(notice|in advance|ahead|advance|order by|latest|last minute|cut-?off|how early|how soon|lead time|deadline|last day|too late|in time|beforehand)\b/,
     ),
     pickup: has(
-      /\b(pick up|pick-up|pickup|picking up|collect|collection|available|availability|in stock|sold out|left|come by|come in|stop by|swing by|order|reserve|put aside|set aside|hold|grab|get|buy|want|need|like)\b/,
+      /\b(pick up|pick-up|pickup|picking up|collect|collection|orders|ordering|available|availability|in stock|sold out|left|come by|come in|stop by|swing by|order|reserve|put aside|set aside|hold|grab|get|buy|want|need|like)\b/,
     ),
     menu: has(
       /\b(menu|what do you (have|sell|make|bake|offer)|what's available|what is available|what can i (order|get|buy)|what kinds?|what types?|everything you|what else|what you have|what you sell|what you make|what are your prices|your prices|what breads?)\b/,

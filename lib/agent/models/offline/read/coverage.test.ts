@@ -47,13 +47,16 @@ describe('the coverage gate', () => {
     expect(frame.days).toEqual(['Friday']);
   });
 
-  it('reads availability, the latest day to order, ordering online and a minimum order', () => {
+  it('reads availability, the latest day to order, ordering online, paying, reserving and gifts', () => {
     for (const question of [
       'Are the cinnamon buns available tomorrow morning?',
       'do u have any cinnamon buns left today',
       "What's the latest I can order for Saturday?",
       'Can I order online?',
       'Is there a minimum order?',
+      'Can I pay when I pick up?',
+      'Do you take reservations?',
+      'Can I get a dozen cinnamon buns boxed up as a gift?',
     ]) {
       expect(read(question).frame.unclear, question).toEqual([]);
     }

@@ -47,16 +47,16 @@ export const fillerWords: ReadonlySet<string> = list(`
   mine yours ours
   around roughly approximately noonish early earlier late later night sometime altogether exactly
   ideally originally simply strictly absolutely hypothetically forever anymore since far near
-  inside indoors outside outdoors here
+  inside indoors outside outdoors here large huge thin thick
   right long away soon asap instead doable feasible half quote quoted play sliced
   eat eating confirm confirming sell selling bake baking add adding place placing put bring take
   taking run talk turn expect realize realise tell told written write reply count carry pick
-  visit visiting travel travelled traveled travelling traveling love adore enjoy planned manage host hosting paid pay answer sold
+  visit visiting travel travelled traveled travelling traveling love adore enjoy planned manage host hosting paid answer sold
   bakery bakers baker shop store item items everything number phone email message customer
   customers service end year month bag bags
   sister brother aunt uncle daughter mother father grandma grandmother grandpa neighbour nurse
   nurses hospital ward reception retirement golf married wedding class town farm market stall
-  coffee tea door team staff boss clients client
+  door team staff boss clients client
   sorry lol haha yo madhouse crazy busy
 `);
 
