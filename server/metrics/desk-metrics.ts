@@ -4,6 +4,8 @@ import { listMailChannels } from '@/db/mail-channels';
 import { type DeskFigures, DRAFT_DURATION_BUCKETS, readDeskFigures } from '@/db/metrics';
 import { inboundEmailOutcomes, questionStatuses } from '@/lib/domain';
 import { type MailChannelView, mailChannelView } from '@/lib/mail/channel-state';
+import { databaseAway } from '@/server/database-away';
+import { logger } from '@/server/log';
 import { type Channel, incomingMail, outgoingMail } from '@/server/mail/mail-config';
 
 /**
@@ -333,8 +335,12 @@ export async function deskMetrics(now = new Date()): Promise<{ text: string; typ
   let up = 1;
   try {
     fromDatabase = [...workFamilies(await readDeskFigures(), now), ...(await mailFamilies())];
-  } catch {
-    // The database is away: the process's own figures still answer, and say so.
+  } catch (error) {
+    // The process's own figures still answer, and say the rest could not be read; the log says
+    // why (once while the database is away, every time for anything else).
+    if (!databaseAway(error, 'GET /metrics')) {
+      logger('metrics').error({ err: error }, 'the desk’s figures could not be read');
+    }
     fromDatabase = [];
     up = 0;
   }
