@@ -218,9 +218,18 @@ test('a whole journey leaves JSON lines with request ids, and no customer words 
     expect(group.map((line) => line.method).sort(), JSON.stringify(group)).toEqual(['GET', 'POST']);
   }
   expect(byId.size).toBeGreaterThan(requests.length * 0.9);
-  // The email's line names its reply by id; a worker's lines name their question by id.
+  // The draft's and the email's lines carry the question's id (and the reply's); every worker
+  // line that names a question carries its id.
   expect(lines).toContainEqual(
-    expect.objectContaining({ area: 'email', replyId: expect.any(Number), level: 'info' }),
+    expect.objectContaining({ area: 'drafting', questionId, status: 'drafted', level: 'info' }),
+  );
+  expect(lines).toContainEqual(
+    expect.objectContaining({
+      area: 'email',
+      questionId,
+      replyId: expect.any(Number),
+      level: 'info',
+    }),
   );
   for (const line of lines.filter((l) => l.area === 'drafting' || l.area === 'email')) {
     const named = /\b(?:question|conversation) (\d+)\b/.exec(String(line.msg))?.[1];

@@ -2,7 +2,7 @@ import 'server-only';
 import { otherConnectionsCommitCount } from '@/db/client';
 import { claimQuestion, releaseLeases, renewLease } from '@/db/queue';
 import { env } from '@/lib/env';
-import { logger } from '@/server/log';
+import { type Log, logger } from '@/server/log';
 import { COMMIT_CHECK_MS, holdLease, renewEveryMs } from '../jobs/runner';
 import { type DraftOutcome, draftClaimedQuestion } from './draft-question';
 import { draftSettingsFromEnv } from './settings';
@@ -28,12 +28,29 @@ export const POLL_MS = 500;
 /** How often idle slots ask whether another process wrote: a constant-time read. */
 export const CHANGE_CHECK_MS = COMMIT_CHECK_MS;
 
-export function startDraftingWorker(
-  options: { concurrency?: number; log?: (m: string) => void } = {},
-): Worker {
+/** One line per draft the worker finishes: the question, what became of it, how long it took. */
+function logDraft(log: Log, questionId: number, outcome: DraftOutcome, ms: number): void {
+  if (outcome.kind === 'stored') {
+    log(`question ${questionId} drafted: ${outcome.status}`, {
+      status: outcome.status,
+      runId: outcome.runId,
+      ms,
+    });
+  } else if (outcome.kind === 'crashed') {
+    log(`question ${questionId}: the draft stopped: ${outcome.message}`, { level: 'error', ms });
+  } else if (outcome.kind === 'leaseLost') {
+    log(`question ${questionId}: its claim ran out before the draft was stored`, {
+      level: 'warn',
+      ms,
+    });
+  }
+}
+
+export function startDraftingWorker(options: { concurrency?: number; log?: Log } = {}): Worker {
   const current = service();
   if (current.worker) return current.worker;
   const settings = draftSettingsFromEnv();
+  const log = options.log ?? (() => {});
   current.worker = startWorker({
     owner: current.owner,
     concurrency: options.concurrency ?? env().DRAFT_CONCURRENCY,
@@ -42,9 +59,13 @@ export function startDraftingWorker(
     budget: settings.budget,
     pollMs: POLL_MS,
     changeCheck: { everyMs: CHANGE_CHECK_MS, read: otherConnectionsCommitCount },
-    log: options.log,
-    draft: ({ question, owner, signal }) =>
-      draftClaimedQuestion({ question, owner, signal, settings }),
+    log,
+    draft: async ({ question, owner, signal }) => {
+      const began = Date.now();
+      const outcome = await draftClaimedQuestion({ question, owner, signal, settings });
+      logDraft(log, question.id, outcome, Date.now() - began);
+      return outcome;
+    },
   });
   return current.worker;
 }
