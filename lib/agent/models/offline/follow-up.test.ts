@@ -82,6 +82,11 @@ describe('the offline drafter in a conversation', () => {
       { items: [{ name: 'rye loaf', quantity: 3 }], day: 'Friday', time: null },
     ]);
     expect(text).toContain('$27.00');
+    const twoThen = await draftFollowUp(earlier, 'Make it two.');
+    expect(twoThen.quotes).toEqual([
+      { items: [{ name: 'rye loaf', quantity: 2 }], day: null, time: null },
+    ]);
+    expect(twoThen.run.needsPerson).toBeNull();
     // With two items asked about before, a count alone belongs to neither.
     const two: ThreadTurn[] = [{ author: 'customer', text: 'How much are the rye and the buns?' }];
     expect((await draftFollowUp(two, "I'll take 3 on Friday")).quotes).toEqual([]);

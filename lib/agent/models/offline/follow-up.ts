@@ -101,7 +101,9 @@ export function carryOver(earlier: Frame[], newest: Frame, newestText: string): 
   const [only] = order.items;
   if (newest.count !== null && order.items.length === 1 && only && newest.offMenu.length === 0) {
     const items = [{ name: only.name, quantity: newest.count }];
-    return { ...newest, items, count: null, ...when(order, newest, text) };
+    // With the item carried in, a count alone ("Make it two.") is understood after all.
+    const unclear = newest.unclear.filter((part) => part !== 'nothingUnderstood');
+    return { ...newest, items, count: null, unclear, ...when(order, newest, text) };
   }
   // "Make it Friday", "what about 10 instead?": the same order, on another day or at another time.
   const movesIt = newest.days.length > 0 || newest.time !== null;

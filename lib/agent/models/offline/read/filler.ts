@@ -48,6 +48,7 @@ export const fillerWords: ReadonlySet<string> = list(`
   around roughly approximately noonish early earlier late later night sometime altogether exactly
   ideally originally simply strictly absolutely hypothetically forever anymore since far near
   inside indoors outside outdoors here large huge thin thick
+  mile miles km kilometres kilometers blocks block minutes mins drive walk
   right long away soon asap instead doable feasible half quote quoted play sliced
   eat eating confirm confirming sell selling bake baking add adding place placing put bring take
   taking run talk turn expect realize realise tell told written write reply count carry pick
