@@ -440,15 +440,16 @@ describe('a write that must not be lost, while the database is away', () => {
     return { tries, work };
   };
 
+  const retry = (
+    work: () => Promise<string>,
+    time: ReturnType<typeof fakeClock>,
+    { signal = new AbortController().signal, withinMs = 30_000 } = {},
+  ) => retryWhileAway(work, { signal, withinMs, clock: time.clock, random: () => 0.999_999 });
+
   it('is tried again with back-off until it goes through', async () => {
     const time = fakeClock();
     const { tries, work } = flaky(3, time.now);
-    const done = retryWhileAway(work, {
-      signal: new AbortController().signal,
-      withinMs: 30_000,
-      clock: time.clock,
-      random: () => 0.999_999,
-    });
+    const done = retry(work, time);
     await time.advance(5_000);
     expect(await done).toBe('recorded');
     expect(tries).toEqual([0, 250, 750, 1_750]);
@@ -457,12 +458,7 @@ describe('a write that must not be lost, while the database is away', () => {
   it('gives up with the last error once the next try would fall past its time', async () => {
     const time = fakeClock();
     const { tries, work } = flaky(100, time.now);
-    const done = retryWhileAway(work, {
-      signal: new AbortController().signal,
-      withinMs: 2_000,
-      clock: time.clock,
-      random: () => 0.999_999,
-    });
+    const done = retry(work, time, { withinMs: 2_000 });
     const failed = expect(done).rejects.toThrow('ECONNREFUSED');
     await time.advance(5_000);
     await failed;
@@ -475,23 +471,13 @@ describe('a write that must not be lost, while the database is away', () => {
     const lost = new AbortController();
     lost.abort(new LeaseLost());
     const kept = flaky(2, time.now);
-    const goesOn = retryWhileAway(kept.work, {
-      signal: lost.signal,
-      withinMs: 30_000,
-      clock: time.clock,
-      random: () => 0.999_999,
-    });
+    const goesOn = retry(kept.work, time, { signal: lost.signal });
     await time.advance(1_000);
     expect(await goesOn).toBe('recorded');
 
     const stopping = new AbortController();
     const given = flaky(100, time.now);
-    const stops = retryWhileAway(given.work, {
-      signal: stopping.signal,
-      withinMs: 30_000,
-      clock: time.clock,
-      random: () => 0.999_999,
-    });
+    const stops = retry(given.work, time, { signal: stopping.signal });
     const failed = expect(stops).rejects.toThrow('ECONNREFUSED');
     await time.advance(100);
     stopping.abort(new Error('shutting down'));
