@@ -126,14 +126,11 @@ type QuestionsRow = { date: string; channel: Channel; count: number; messages: n
 /**
  * What the figures kept per quarter hour (db/dashboard-figures.ts) hold for a range's days, read
  * in one pass over its quarters: conversations started per day and channel with their messages,
- * model spend per day, and (when every day's opening hours fall on quarter hours) the
- * conversations that arrived while the bakery was open. Null for days that do not start on a
- * quarter hour.
+ * and model spend per day. Null for days that do not start on a quarter hour.
  */
 export async function readKeptDays({ days }: { days: readonly DayWindow[] }): Promise<{
   questions: QuestionsRow[];
   spend: SpendRow[];
-  arrivedOpen: Map<string, number> | null;
 } | null> {
   if (!onQuarterHours(days)) return null;
   const { db, engine } = await dashboardDb();
@@ -144,25 +141,21 @@ export async function readKeptDays({ days }: { days: readonly DayWindow[] }): Pr
       questions: number;
       messages: number;
       runs: number;
-      arrivedOpen: number;
     }
   >(
     db,
-    ['date', 'channel', 'questions', 'messages', ...spendColumns.slice(1), 'arrivedOpen'],
+    ['date', 'channel', 'questions', 'messages', ...spendColumns.slice(1)],
     sql`${daysTable(engine, days)}
     select d.date as date, k.channel as channel, sum(k.questions) as questions,
       sum(k.messages) as messages, sum(k.runs) as runs, sum(k.cost_usd) as costUsd,
       sum(k.input_tokens) as inputTokens, sum(k.output_tokens) as outputTokens,
-      sum(k.cache_read_tokens) as cacheReadTokens, sum(k.cache_write_tokens) as cacheWriteTokens,
-      sum(case when k.quarter >= d.opens_ms / ${quarter} and k.quarter < d.closes_ms / ${quarter}
-        then k.questions else 0 end) as arrivedOpen
+      sum(k.cache_read_tokens) as cacheReadTokens, sum(k.cache_write_tokens) as cacheWriteTokens
     from days d join dashboard_quarter_hours k on k.quarter >= d.start_ms / ${quarter}
       and k.quarter < d.end_ms / ${quarter} and k.channel <> ${EXAMPLES}
     group by d.start_ms, d.date, k.channel`,
   );
   const questions: QuestionsRow[] = [];
   const spend = new Map<string, SpendRow>();
-  const arrivedOpen = new Map<string, number>();
   for (const row of rows) {
     const count = Number(row.questions);
     if (count > 0) {
@@ -189,13 +182,8 @@ export async function readKeptDays({ days }: { days: readonly DayWindow[] }): Pr
     day.cacheReadTokens += Number(row.cacheReadTokens);
     day.cacheWriteTokens += Number(row.cacheWriteTokens);
     spend.set(row.date, day);
-    arrivedOpen.set(row.date, (arrivedOpen.get(row.date) ?? 0) + Number(row.arrivedOpen));
   }
-  return {
-    questions,
-    spend: [...spend.values()].filter((day) => day.runs > 0),
-    arrivedOpen: opensOnQuarterHours(days) ? arrivedOpen : null,
-  };
+  return { questions, spend: [...spend.values()].filter((day) => day.runs > 0) };
 }
 
 /**
@@ -331,11 +319,10 @@ export async function countAnsweredWithin({
 }: { days: readonly DayWindow[]; withinMs: number } & Scope): Promise<AnsweredWithin[]> {
   if (sentBy !== undefined) return countAnsweredWithinFromRows({ days, withinMs, sentBy });
   // Everyone's: a question answered within the time is one whose first reply was.
-  const kept = await readKeptDays({ days });
   const { answeredWithin } = await readFirstReplies({ days, withinMs });
   return answeredWithinByDay({
     days,
-    arrivedOpen: kept?.arrivedOpen ?? (await countArrivedOpen({ days })),
+    arrivedOpen: await countArrivedOpen({ days }),
     answeredWithin,
   });
 }
@@ -362,19 +349,30 @@ export function answeredWithinByDay({
     }));
 }
 
-/** Questions that arrived while the bakery was open, per day, counted from the questions. */
+/**
+ * Questions that arrived while the bakery was open, per open day: summed from the kept quarter
+ * hours when every day and its opening hours start and end on a quarter hour, else counted from
+ * the questions.
+ */
 export async function countArrivedOpen({
   days,
 }: {
   days: readonly DayWindow[];
 }): Promise<Map<string, number>> {
   const { db, engine } = await dashboardDb();
+  const quarter = sql.raw(String(QUARTER_MS));
+  const arrived =
+    onQuarterHours(days) && opensOnQuarterHours(days)
+      ? sql`(select coalesce(sum(k.questions), 0) from dashboard_quarter_hours k
+          where k.quarter >= d.opens_ms / ${quarter} and k.quarter < d.closes_ms / ${quarter}
+            and k.channel <> ${EXAMPLES})`
+      : sql`(select count(*) from questions q where q.received_at >= d.opens_ms
+          and q.received_at < d.closes_ms and ${customersOnly('q')})`;
   const rows = await namedRows<{ date: string; arrivedOpen: number }>(
     db,
     ['date', 'arrivedOpen'],
     sql`${daysTable(engine, days)}
-    select d.date as date, (select count(*) from questions q where q.received_at >= d.opens_ms
-        and q.received_at < d.closes_ms and ${customersOnly('q')}) as arrivedOpen
+    select d.date as date, ${arrived} as arrivedOpen
     from days d
     where d.closes_ms > d.opens_ms`,
   );

@@ -89,7 +89,7 @@ export async function loadDashboard(days: DayWindow[], timezone: string) {
       waits: first.waits,
       answeredWithin: answeredWithinByDay({
         days,
-        arrivedOpen: kept?.arrivedOpen ?? (await countArrivedOpen({ days })),
+        arrivedOpen: await countArrivedOpen({ days }),
         answeredWithin: first.answeredWithin,
       }),
     }),
