@@ -3,13 +3,20 @@
  * fresh install is migrated and seeded before the first request, starts the drafting worker
  * unless DRAFT_WORKER=off, emails sent replies and reads the mailbox (unless DRAFT_WORKER=off)
  * when email is set up in the environment or in Settings, sweeps expired sessions, erases conversations past the owner's
- * retention period, takes the daily backup (SQLite), and prints the one-time setup code while the desk has no account.
+ * retention period, takes the daily backup (SQLite) and SQLite's checkpoints (on a thread of
+ * their own), and prints the one-time setup code while the desk has no account.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { startInServer } = await import('./server/drafting/start-in-server');
   // Opens (migrates, seeds) the database first: a desk that cannot open it does not start.
   await startInServer();
+  // SQLite's checkpoints (the WAL copied back, both files synced) off the thread that answers.
+  const { checkpointDeskInBackground } = await import('./db/sqlite-checkpoints');
+  const { logger } = await import('./server/log');
+  await checkpointDeskInBackground((message) =>
+    logger('database').warn({ problem: message }, 'the background checkpoint failed'),
+  );
   const { startMailInServer } = await import('./server/mail/start-in-server');
   await startMailInServer();
   const { startSessionSweeper } = await import('./server/session-sweeper');
