@@ -97,3 +97,48 @@ describe("the customers' pages send no validation or chart library to the browse
     expect(offending).toEqual([]);
   });
 });
+
+/**
+ * The client components a page's server modules reach, following the page's imports through
+ * server modules to each 'use client' boundary (what Next.js sends the browser for that page).
+ */
+function clientComponentsReachedFrom(page: string): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    if (starts(source, 'use client')) {
+      found.add(file);
+      return;
+    }
+    if (starts(source, 'use server')) return;
+    for (const specifier of runtimeImports(source)) {
+      const local = resolveLocal(specifier, file);
+      if (local) visit(local);
+    }
+  };
+  visit(join(root, page));
+  return [...found];
+}
+
+/** Each chain from a page's client components to a chart library. */
+function chartLibraryChains(page: string): string[] {
+  return clientComponentsReachedFrom(page).flatMap((entry) =>
+    [...packagesReached(entry)]
+      .filter(([name]) => /^@nivo\//.test(name))
+      .map(([name, chain]) => `${chain.join(' → ')} → ${name}`),
+  );
+}
+
+describe('the chart library loads only on the dashboard', () => {
+  it('is reached by the dashboard’s client components (so the check below can see it)', () => {
+    expect(chartLibraryChains('app/admin/insights/page.tsx').length).toBeGreaterThan(0);
+  });
+
+  it('/inbox/stats: a person’s own figures reach no chart library', () => {
+    expect(clientComponentsReachedFrom('app/inbox/stats/page.tsx').length).toBeGreaterThan(0);
+    expect(chartLibraryChains('app/inbox/stats/page.tsx')).toEqual([]);
+  });
+});

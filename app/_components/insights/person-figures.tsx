@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { chartPeriods, daysWithActivity, sumByPeriod } from '@/lib/insights/dashboard';
 import {
   editClasses,
@@ -7,7 +8,9 @@ import {
   toMinutes,
 } from '@/lib/insights/figures';
 import type { loadPersonFigures } from '@/server/insights';
-import { Figure, FigureTable } from './figure';
+import type { FigureChart } from './figure';
+import { FigureFrame } from './figure-frame';
+import { FigureTable } from './figure-table';
 
 type Figures = Pick<
   Awaited<ReturnType<typeof loadPersonFigures>>,
@@ -16,17 +19,39 @@ type Figures = Pick<
 
 const editKeys = editClasses.map((key) => ({ key, label: editClassLabels[key] }));
 
+type FrameProps = {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  empty?: string | null;
+  chart?: FigureChart;
+  children?: ReactNode;
+};
+
+/**
+ * How a page frames these figures: the dashboard passes its `Figure` (figure.tsx), which draws
+ * each chart; without one, each figure is its table alone, and the page loads no chart library
+ * (/inbox/stats).
+ */
+type Frame = ComponentType<FrameProps>;
+
+function TableOnly({ chart: _chart, ...frame }: FrameProps) {
+  return <FigureFrame {...frame} />;
+}
+
 /** Time to first reply per day: median and 90th percentile, and answered within the hour. */
 export function ReplyTimesFigure({
   replyTimes,
   whose,
+  Frame = TableOnly,
 }: {
   replyTimes: Figures['replyTimes'];
   whose: string;
+  Frame?: Frame;
 }) {
   const { days, overall } = replyTimes;
   return (
-    <Figure
+    <Frame
       id="reply-times"
       title="Time to first reply"
       intro={`From a question arriving to ${whose} first reply, by the day it arrived. Within the hour: of the questions that arrived while the bakery was open, the share answered within an hour.`}
@@ -78,14 +103,20 @@ export function ReplyTimesFigure({
           formatShare(overall.shareWithinHour),
         ]}
       />
-    </Figure>
+    </Frame>
   );
 }
 
 /** Replies sent unchanged, lightly edited or rewritten, per day. */
-export function EditsFigure({ edits }: { edits: Figures['edits'] }) {
+export function EditsFigure({
+  edits,
+  Frame = TableOnly,
+}: {
+  edits: Figures['edits'];
+  Frame?: Frame;
+}) {
   return (
-    <Figure
+    <Frame
       id="edits"
       title="How much drafts were changed"
       intro="Each sent reply by its edit distance from the draft, against the longer of the two: none is unchanged, up to a fifth is a light edit, more is a rewrite."
@@ -115,14 +146,20 @@ export function EditsFigure({ edits }: { edits: Figures['edits'] }) {
           edits.total.total,
         ]}
       />
-    </Figure>
+    </Frame>
   );
 }
 
 /** The same by topic: what the draft's run looked up, in the bakery's words. */
-export function TopicsFigure({ topics }: { topics: Figures['topics'] }) {
+export function TopicsFigure({
+  topics,
+  Frame = TableOnly,
+}: {
+  topics: Figures['topics'];
+  Frame?: Frame;
+}) {
   return (
-    <Figure
+    <Frame
       id="topics"
       title="Changes by topic"
       intro="Sent replies by the lookups their draft made (a draft that made several counts under each): where drafts go wrong."
@@ -147,7 +184,7 @@ export function TopicsFigure({ topics }: { topics: Figures['topics'] }) {
           formatShare(t.total > 0 ? t.rewritten / t.total : null),
         ])}
       />
-    </Figure>
+    </Frame>
   );
 }
 

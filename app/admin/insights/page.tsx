@@ -103,9 +103,9 @@ export default async function InsightsPage({ searchParams }: { searchParams: Sea
         />
       </Figure>
 
-      <ReplyTimesFigure replyTimes={d.replyTimes} whose="the" />
-      <EditsFigure edits={d.edits} />
-      <TopicsFigure topics={d.topics} />
+      <ReplyTimesFigure replyTimes={d.replyTimes} whose="the" Frame={Figure} />
+      <EditsFigure edits={d.edits} Frame={Figure} />
+      <TopicsFigure topics={d.topics} Frame={Figure} />
       <SatisfactionFigure
         satisfaction={d.satisfaction}
         comments={d.comments}
