@@ -10,7 +10,8 @@ import { logger } from './log';
 /**
  * What the desk's requests do while its database is away (PostgreSQL restarting, SQLite's write
  * lock held too long): answer 503 with Retry-After instead of failing, and tell the operator's
- * log once when it went away and once when it answers again, not on every request meanwhile.
+ * log when it went away (again every 10 s while it stays away, not on every request) and once
+ * when a page or /api/ready finds it answering again.
  */
 
 const QUIET_MS = 10_000;
