@@ -554,29 +554,15 @@ export async function sumSpendByDay({ days }: { days: readonly DayWindow[] }): P
 }
 
 /** Model spend and tokens per day, by when each run finished, summed from the rows. */
-export async function sumSpendByDayFromRows({ days }: { days: readonly DayWindow[] }): Promise<
-  {
-    date: string;
-    runs: number;
-    costUsd: number;
-    inputTokens: number;
-    outputTokens: number;
-    cacheReadTokens: number;
-    cacheWriteTokens: number;
-  }[]
-> {
+export async function sumSpendByDayFromRows({
+  days,
+}: {
+  days: readonly DayWindow[];
+}): Promise<SpendRow[]> {
   const { db, engine } = await dashboardDb();
   return namedRows(
     db,
-    [
-      'date',
-      'runs',
-      'costUsd',
-      'inputTokens',
-      'outputTokens',
-      'cacheReadTokens',
-      'cacheWriteTokens',
-    ],
+    spendColumns,
     sql`${daysTable(engine, days)}
     select d.date as date, count(*) as runs, coalesce(sum(ar.cost_usd), 0) as costUsd,
       sum(ar.input_tokens) as inputTokens, sum(ar.output_tokens) as outputTokens,

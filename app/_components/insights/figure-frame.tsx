@@ -6,14 +6,7 @@ import type { ReactNode } from 'react';
  * in words instead of drawing empty axes. It loads no chart library: /inbox/stats shows its
  * figures as tables in it, and only the dashboard's `Figure` (figure.tsx) draws charts.
  */
-export function FigureFrame({
-  id,
-  title,
-  intro,
-  empty,
-  chart,
-  children,
-}: {
+export type FigureFrameProps = {
   id: string;
   title: string;
   intro?: ReactNode;
@@ -23,7 +16,9 @@ export function FigureFrame({
   chart?: ReactNode;
   /** The table: a <table> whose caption names the figure. */
   children?: ReactNode;
-}) {
+};
+
+export function FigureFrame({ id, title, intro, empty, chart, children }: FigureFrameProps) {
   return (
     <section aria-labelledby={`${id}-title`} data-testid={id} className="flex flex-col gap-2">
       <h2 id={`${id}-title`} className="text-lg font-semibold">

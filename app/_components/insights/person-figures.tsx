@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { chartPeriods, daysWithActivity, sumByPeriod } from '@/lib/insights/dashboard';
 import {
   editClasses,
@@ -8,7 +8,7 @@ import {
   toMinutes,
 } from '@/lib/insights/figures';
 import type { loadPersonFigures } from '@/server/insights';
-import type { FigureChart } from './figure';
+import type { FigureProps } from './figure';
 import { FigureFrame } from './figure-frame';
 import { FigureTable } from './figure-table';
 
@@ -19,23 +19,14 @@ type Figures = Pick<
 
 const editKeys = editClasses.map((key) => ({ key, label: editClassLabels[key] }));
 
-type FrameProps = {
-  id: string;
-  title: string;
-  intro?: ReactNode;
-  empty?: string | null;
-  chart?: FigureChart;
-  children?: ReactNode;
-};
-
 /**
  * How a page frames these figures: the dashboard passes its `Figure` (figure.tsx), which draws
  * each chart; without one, each figure is its table alone, and the page loads no chart library
  * (/inbox/stats).
  */
-type Frame = ComponentType<FrameProps>;
+type Frame = ComponentType<FigureProps>;
 
-function TableOnly({ chart: _chart, ...frame }: FrameProps) {
+function TableOnly({ chart: _chart, ...frame }: FigureProps) {
   return <FigureFrame {...frame} />;
 }
 
