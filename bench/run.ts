@@ -1,4 +1,5 @@
 // `npm run bench`: runs every benchmark at full size and writes BENCHMARKS.md at the repo root.
+// `npm run bench -- 3 9`: only those benchmarks, the report printed instead of written.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -66,12 +67,23 @@ const benchmarks: { id: number; title: string; run: () => Promise<BenchmarkResul
   },
 ];
 
+/** The benchmarks named by id on the command line, or every one. */
+function chosen(args: readonly string[]): typeof benchmarks {
+  if (args.length === 0) return benchmarks;
+  const ids = args.map(Number);
+  const unknown = args.filter((_, i) => !benchmarks.some((b) => b.id === ids[i]));
+  if (unknown.length > 0) throw new Error(`No benchmark has the id ${unknown.join(', ')}.`);
+  return benchmarks.filter((benchmark) => ids.includes(benchmark.id));
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const loadBefore = loadavg()[0] ?? 0;
+  const only = process.argv.slice(2);
+  const selected = chosen(only);
   await ensureBuild(log);
   const results: BenchmarkResult[] = [];
-  for (const benchmark of benchmarks) {
+  for (const benchmark of selected) {
     const began = performance.now();
     log(`${benchmark.id}. ${benchmark.title}…`);
     try {
@@ -100,9 +112,14 @@ async function main(): Promise<void> {
       'The production-server benchmarks run `next start` from the production build (built first if the sources are newer), on 127.0.0.1, each on a fresh database; intake and the page benchmarks with DRAFT_WORKER=off so the drafting worker does not compete for the CPU, memory, arrival-to-draft and draft-to-screen with the workers on.',
     ],
   });
-  const path = join(process.cwd(), 'BENCHMARKS.md');
-  writeFileSync(path, markdown);
-  log(`wrote ${path}`);
+  // BENCHMARKS.md holds one full run; a run of some benchmarks only is printed.
+  if (only.length > 0) {
+    console.log(markdown);
+  } else {
+    const path = join(process.cwd(), 'BENCHMARKS.md');
+    writeFileSync(path, markdown);
+    log(`wrote ${path}`);
+  }
   if (results.some((result) => result.error)) process.exitCode = 1;
 }
 
