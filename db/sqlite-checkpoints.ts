@@ -11,19 +11,20 @@ import { engineOf, getDb } from './client';
  *
  * A commit appends the pages it changed to the WAL (an intake's question, message, counts and
  * their indexes: about 20 pages). Left to SQLite, the connection whose commit takes the WAL past
- * its limit copies it back into the database file there and then, syncing both files to disk
- * first (`synchronous = NORMAL`): 20–40 ms here, during which the server answers nothing, once
- * every fifty or so intakes. Here a second connection, on a worker thread, takes a passive
- * checkpoint (the same copy and the same syncs, so a commit is exactly as safe as before) as
- * soon as the WAL has grown, and the server's own connection checkpoints only as a backstop when
- * the WAL has grown far beyond that (the thread stalled, or writes never pause long enough for
- * the WAL to start over).
+ * 1,000 pages copies it back into the database file there and then, syncing both files to disk
+ * (`synchronous = NORMAL`): 5–40 ms here, depending on the disk's other work, during which the
+ * server answers nothing, once every fifty or so intakes. Here a second connection, on a worker
+ * thread, takes a passive checkpoint (the same copy and the same syncs, so a commit is exactly
+ * as safe as before) every 100 ms. SQLite starts the WAL over only when a checkpoint has caught
+ * up with every commit, which writes that never pause do not allow; so the server's own
+ * connection still checkpoints past 3,000 pages, as a backstop (every 150 or so intakes under
+ * sustained load, instead of every 50), and whenever the writes pause the thread catches up.
  */
 
 /** How often the thread looks at the WAL; a checkpoint with nothing to copy costs microseconds. */
 const INTERVAL_MS = 100;
 /** The server's own connection checkpoints only past this many pages (SQLite's default is 1,000). */
-export const BACKSTOP_PAGES = 10_000;
+export const BACKSTOP_PAGES = 3_000;
 
 // CommonJS, run by the worker as it is: the driver is the one the server loads (resolved from
 // the project, as the migrations are), and a checkpoint's failure is told to the server once.
