@@ -77,15 +77,24 @@ export async function executeCall({
   }
 }
 
-/** Rejects with the signal's reason once it aborts; never settles otherwise. */
-export function abortion(signal: AbortSignal): Promise<never> {
+/**
+ * The work's result, or a rejection with the signal's reason if it aborts first. The listener
+ * goes once the race is decided: a worker's signal lives as long as the process, and a listener
+ * left on it per turn would pile up (each new one slower to add, none ever collected).
+ */
+export async function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  let stop = () => {};
   const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    stop = () => signal.removeEventListener('abort', onAbort);
   });
-  // Raced against work that usually wins: an abort after that must not be an unhandled rejection.
-  aborted.catch(() => {});
-  return aborted;
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    stop();
+  }
 }
 
 /**

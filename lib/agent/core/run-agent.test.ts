@@ -1,4 +1,5 @@
-import { describe, expect, vi } from 'vitest';
+import { getEventListeners } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { exampleBakeryData, tuesdayMorning } from '@/tests/support/bakery-data';
 import { scenario } from '@/tests/support/scenario';
@@ -467,3 +468,19 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   });
   return { promise, resolve };
 }
+
+describe("the caller's signal", () => {
+  it('keeps no listener once a run ends, however many runs share it', async () => {
+    // A worker passes one signal, alive as long as the process, to every draft it makes.
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 5; i++) {
+      const model = scriptedModel([
+        callsReply([{ id: 'c1', name: 'menu_item', input: { name: 'rye loaf' } }]),
+        answerReply('A rye loaf is $9.00.'),
+      ]);
+      const run = await runAgent({ model, tools: tools(), task: 'Rye?', limits: roomy, signal });
+      expect(run.stop.kind).toBe('answered');
+    }
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+});

@@ -12,7 +12,7 @@ import type {
 } from '../types';
 import { canonicalJson } from './canonical';
 import { decide, nothingSpent, spendReply } from './decide';
-import { abortion, executeCall, failed } from './execute';
+import { executeCall, failed, untilAborted } from './execute';
 import type { AnyTool } from './tool';
 
 export type RunAgentOptions = {
@@ -67,13 +67,13 @@ export async function runAgent({
       signal.throwIfAborted();
       const turnNumber = spent.turns + 1;
       onEvent({ kind: 'turnStarted', turn: turnNumber });
-      const reply = await Promise.race([
+      const reply = await untilAborted(
         model.takeTurn(turn, {
           signal,
           onEvent: (event) => onEvent({ kind: 'textDelta', turn: turnNumber, text: event.text }),
         }),
-        abortion(signal),
-      ]);
+        signal,
+      );
       spent = spendReply(spent, reply);
       const decision = decide({ reply, spent, limits });
       if (decision.kind === 'stop') {
@@ -99,7 +99,7 @@ export async function runAgent({
         });
       };
       // Every tool only reads, so the calls of one turn run at the same time.
-      const done = await Promise.race([Promise.all(decision.calls.map(run)), abortion(signal)]);
+      const done = await untilAborted(Promise.all(decision.calls.map(run)), signal);
       steps.push(...done);
       turn = { kind: 'toolResults', results: done.map((step) => step.result) };
     }
